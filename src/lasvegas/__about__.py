@@ -1,0 +1,3 @@
+"""Version of the lasvegas package."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,149 @@
+"""``NeutralDice``: the neutral-dice variant (C-17 to C-22).
+
+Each seat gets some dice of a colour nobody plays (4 each with 2 players, 2 each with 3 or
+more; C-17, C-19), rolls them with its own and may place them with its own (C-20); neutral
+dice in a casino are one more, imaginary owner whose winnings go under the pile (C-21).
+With 3 players the 2 dice left over from the 8 are rolled at the start of each round and
+placed on their casinos (C-18): a chance node of group ``"neutral"``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from ..actions import Action, Roll
+from ..chance import Rng, roll_distribution
+from ..config import Params
+from ..engine import emit, pop_task, push_task
+from ..errors import ConfigError, IllegalActionError
+from ..events import CasinosFilled, DiceRolled, Event
+from ..modules.base import RuleModule, Task
+from ..state import Casino, State
+from ..types import CHANCE, NEUTRAL, Chance, Seat
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["NeutralDice", "NeutralRoll"]
+
+NEUTRAL_SET = 8
+"""Dice in the neutral colour (C-17)."""
+
+
+@attrs.frozen
+class NeutralRoll(Task):
+    """Chance: roll the leftover neutral dice onto their casinos at the round's start (C-18)."""
+
+    kind: ClassVar[str] = "neutral-roll"
+    dice: int = 2
+    """How many neutral dice are rolled."""
+
+
+def _check_per_player(_: object, __: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (type(value) is not int or not 1 <= value <= 4):
+        raise ConfigError(f"NeutralDice(per_player={value!r}): give 1-4 dice per player, or None")
+
+
+@attrs.frozen
+class NeutralDice(RuleModule):
+    """The neutral-dice variant: extra dice for an imaginary owner (C-17 to C-22).
+
+    ``per_player`` overrides how many neutral dice each seat gets; by default 4 with 2
+    players and 2 with 3 or more (C-17, and the ruling C-19 for 5-6 players).
+
+    >>> import lasvegas as lv
+    >>> lv.classic(2, NeutralDice()).ruleset.params.dice
+    (8, 0, 0, 4)
+    >>> NeutralDice().leftover(3)
+    2
+    """
+
+    id: ClassVar[str] = "neutral-dice"
+    order: ClassVar[int] = 10
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (CasinosFilled,)
+    tasks: ClassVar[tuple[type[Task], ...]] = (NeutralRoll,)
+
+    per_player: int | None = attrs.field(default=None, validator=_check_per_player)
+    """Neutral dice each seat gets per round; ``None`` for the rulebook's numbers."""
+
+    def dice_each(self, players: int) -> int:
+        """Neutral dice each seat gets per round.
+
+        >>> NeutralDice().dice_each(2), NeutralDice().dice_each(5), NeutralDice(1).dice_each(2)
+        (4, 2, 1)
+        """
+        if self.per_player is not None:
+            return self.per_player
+        return 4 if players == 2 else 2
+
+    def leftover(self, players: int) -> int:
+        """Neutral dice of the 8 no seat gets, rolled at each round's start (C-18).
+
+        >>> NeutralDice().leftover(3), NeutralDice().leftover(4), NeutralDice().leftover(5)
+        (2, 0, 0)
+        """
+        return max(0, NEUTRAL_SET - players * self.dice_each(players))
+
+    def configure(self, params: Params, players: int) -> Params:
+        """Give each seat its neutral dice and add the ``"neutral"`` imaginary owner."""
+        dice = list(params.dice)
+        dice[NEUTRAL] = self.dice_each(players)
+        return attrs.evolve(
+            params,
+            dice=(dice[0], dice[1], dice[2], dice[3]),
+            owners=(*params.owners, "neutral"),
+        )
+
+    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """At each round's start, queue the roll of the leftover dice (C-18)."""
+        left = self.leftover(state.config.players)
+        if left:
+            state = push_task(state, NeutralRoll(module=index, dice=left))
+        return state
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The leftover roll is chance."""
+        return CHANCE
+
+    def task_chance(self, state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
+        """Every sorted roll of the leftover dice."""
+        assert isinstance(task, NeutralRoll)
+        return tuple((Roll(f, "neutral"), p) for f, p in roll_distribution(task.dice))
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """A roll of the leftover dice."""
+        assert isinstance(task, NeutralRoll)
+        return Roll(rng.dice(task.dice), "neutral")
+
+    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Place the leftover neutral dice on the casinos of their faces (C-18)."""
+        task = state.tasks[0]
+        assert isinstance(task, NeutralRoll)
+        if (
+            type(action) is not Roll
+            or action.group != "neutral"
+            or type(action.faces) is not tuple
+            or action.faces not in {f for f, _ in roll_distribution(task.dice)}
+        ):
+            raise IllegalActionError(
+                repr(action),
+                f"{state.phase.value} ({task.kind})",
+                f"a sorted roll of {task.dice} neutral dice is next",
+                "bad-roll",
+            )
+        owner = state.config.ruleset.neutral_owner
+        assert owner is not None
+        casinos = list(state.casinos)
+        for face in action.faces:
+            c = casinos[face - 1]
+            dice = (*c.dice[:owner], c.dice[owner] + 1, *c.dice[owner + 1 :])
+            casinos[face - 1] = Casino(c.notes, dice, c.big)
+        state = pop_task(attrs.evolve(state, casinos=tuple(casinos)))
+        return emit(state, DiceRolled(seat=None, group="neutral", faces=action.faces), log)
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """No dice are held outside supplies and casinos."""
+        return ()

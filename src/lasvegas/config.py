@@ -1,0 +1,220 @@
+"""Game configurations: :class:`GameConfig`, the derived :class:`Params`, and editions.
+
+A config is what is fixed before the first roll: the edition, the number of seats and the
+rule modules. It is immutable, hashable and serialisable. Everything the engine derives from
+it (dice per seat, the banknotes, the minimum per casino, which module hooks run) is
+computed once, when the config is built, into :attr:`GameConfig.ruleset`; an impossible
+config raises :class:`~lasvegas.errors.ConfigError` right there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .errors import ConfigError
+from .types import NEUTRAL, Money
+
+if TYPE_CHECKING:
+    from .modules.base import RuleModule
+
+__all__ = ["EDITIONS", "GameConfig", "Params", "Ruleset", "register_edition"]
+
+
+@attrs.frozen
+class Params:
+    """The numbers an edition starts from, as adjusted by each module's ``configure`` hook.
+
+    >>> Params(rounds=4, min_players=2, max_players=5, dice=(8, 0, 0, 0),
+    ...        notes=(10_000, 50_000), minimum=50_000).casinos
+    6
+    """
+
+    rounds: int
+    """Rounds in a game (C-3)."""
+    min_players: int
+    """Fewest seats allowed."""
+    max_players: int
+    """Most seats allowed."""
+    dice: tuple[int, int, int, int]
+    """Dice each seat gets at the start of a round, per group (regular, big, kicker, neutral)."""
+    notes: tuple[Money, ...]
+    """The banknotes of the pile, as a sorted multiset (C-2)."""
+    minimum: Money
+    """A casino draws notes until their total reaches this (C-5)."""
+    worth: tuple[tuple[Money, Money], ...] = ()
+    """Notes that count as another amount for the minimum, as ``(note, worth)`` pairs."""
+    casinos: int = 6
+    """How many casinos take dice and notes (6, or 7 with the slot machine)."""
+    places: int | None = None
+    """How many ranked owners a casino pays at most (``None``: one per note, C-13)."""
+    owners: tuple[str, ...] = ()
+    """Names of the imaginary owners (C-21), numbered after the seats in this order."""
+
+    def owner(self, name: str, players: int) -> int | None:
+        """The owner number of the imaginary owner *name*, or ``None`` if there is none.
+
+        >>> p = Params(4, 2, 5, (8, 0, 0, 2), (10_000,), 50_000, owners=("neutral",))
+        >>> p.owner("neutral", players=3), p.owner("blank", players=3)
+        (3, None)
+        """
+        if name in self.owners:
+            return players + self.owners.index(name)
+        return None
+
+
+EDITIONS: dict[str, Callable[[int], Params]] = {}
+"""The registered editions: name -> the :class:`Params` it starts from for a player count."""
+
+
+def register_edition(name: str, base: Callable[[int], Params]) -> None:
+    """Register an edition's starting parameters under *name* (done by each edition package).
+
+    >>> "classic" in EDITIONS
+    True
+    """
+    EDITIONS[name] = base
+
+
+@attrs.frozen
+class Ruleset:
+    """Everything the engine derives from a config, computed once (not serialised)."""
+
+    params: Params
+    """The edition's numbers after every module adjusted them."""
+    owners: int
+    """Seats plus imaginary owners: the length of every casino's dice tuples."""
+    neutral_owner: int | None
+    """Owner number the ``"neutral"`` group's dice belong to, if that owner exists."""
+    reactors: dict[type, tuple[int, ...]]
+    """For each event type, the indexes of the modules whose ``react`` hook wants it."""
+    offerers: tuple[int, ...]
+    """Indexes of the modules that offer actions at a placement decision."""
+    payers: tuple[int, ...]
+    """Indexes of the modules that may take over a casino's payout."""
+    starters: tuple[int, ...]
+    """Indexes of the modules that may choose the next round's start player."""
+    scorers: tuple[int, ...]
+    """Indexes of the modules that add to the standings."""
+    action_owner: dict[type, int]
+    """Module action types -> index of the module that performs them."""
+
+
+def _sort_modules(modules: object) -> tuple[RuleModule, ...]:
+    from .modules.base import RuleModule
+
+    if not isinstance(modules, (tuple, list)):
+        raise ConfigError(f"modules must be a tuple of rule modules, not {type(modules).__name__}")
+    for m in modules:
+        if not isinstance(m, RuleModule):
+            raise ConfigError(f"{m!r} is not a rule module")
+    return tuple(sorted(modules, key=lambda m: (m.order, m.id)))
+
+
+def _compile(config: GameConfig) -> Ruleset:
+    from .modules.base import RuleModule
+
+    players = config.players
+    if type(players) is not int:
+        raise ConfigError(f"players must be an int, not {players!r}")
+    base = EDITIONS.get(config.edition)
+    if base is None:
+        known = ", ".join(sorted(EDITIONS))
+        raise ConfigError(f"unknown edition {config.edition!r} (known: {known})")
+    ids = [m.id for m in config.modules]
+    for m in config.modules:
+        if ids.count(m.id) > 1:
+            raise ConfigError(f"module {m.id} is given twice")
+        if config.edition not in m.editions:
+            raise ConfigError(f"module {m.id} does not apply to the {config.edition} edition")
+        for need in sorted(m.requires):
+            if need not in ids:
+                raise ConfigError(f"module {m.id} requires module {need}")
+        for other in sorted(m.conflicts):
+            if other in ids:
+                raise ConfigError(f"module {m.id} conflicts with module {other}")
+    params = base(players)
+    for m in config.modules:
+        params = m.configure(params, players)
+    if not params.min_players <= players <= params.max_players:
+        raise ConfigError(
+            f"{players} players: the {config.edition} edition with these modules takes "
+            f"{params.min_players}-{params.max_players}"
+        )
+    neutral_owner = params.owner("neutral", players)
+    if params.dice[NEUTRAL] and neutral_owner is None:
+        raise ConfigError("neutral dice need a module that adds the neutral owner")
+
+    def overrides(m: RuleModule, hook: str) -> bool:
+        return getattr(type(m), hook) is not getattr(RuleModule, hook)
+
+    mods = config.modules
+    reactors: dict[type, list[int]] = {}
+    for i, m in enumerate(mods):
+        for event_type in m.reacts_to:
+            reactors.setdefault(event_type, []).append(i)
+    action_owner: dict[type, int] = {}
+    for i, m in enumerate(mods):
+        for action_type in m.actions:
+            if action_type in action_owner:
+                raise ConfigError(f"action {action_type.__name__} is claimed by two modules")
+            action_owner[action_type] = i
+    return Ruleset(
+        params=params,
+        owners=players + len(params.owners),
+        neutral_owner=neutral_owner,
+        reactors={k: tuple(v) for k, v in reactors.items()},
+        offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
+        payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),
+        starters=tuple(i for i, m in enumerate(mods) if overrides(m, "next_start")),
+        scorers=tuple(i for i, m in enumerate(mods) if overrides(m, "score")),
+        action_owner=action_owner,
+    )
+
+
+@attrs.frozen
+class GameConfig:
+    """A game's fixed setup: edition, seats and rule modules.
+
+    Build one with an edition factory such as :func:`lasvegas.classic`. Modules are kept in
+    a canonical order, so the order you pass them in does not matter.
+
+    >>> import lasvegas as lv
+    >>> config = lv.classic(3, lv.NeutralDice())
+    >>> config.players, config.edition, config.ruleset.params.dice
+    (3, 'classic', (8, 0, 0, 2))
+    >>> lv.classic(7)
+    Traceback (most recent call last):
+    ...
+    lasvegas.errors.ConfigError: 7 players: the classic edition with these modules takes 2-5
+    """
+
+    players: int
+    """Number of seats, ``2 .. 6`` depending on edition and modules."""
+    edition: str = "classic"
+    """The edition the game starts from: ``"classic"``, ``"royale"`` or ``"cardgame"``."""
+    modules: tuple[RuleModule, ...] = attrs.field(default=(), converter=_sort_modules)
+    """The rule modules in play, in canonical order."""
+    hide_money: bool = False
+    """Hide other seats' money and note counts in player views (C-23)."""
+    ruleset: Ruleset = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Derived once from the fields above (not serialised, not compared)."""
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.hide_money) is not bool:
+            raise ConfigError(f"hide_money must be a bool, not {self.hide_money!r}")
+        object.__setattr__(self, "ruleset", _compile(self))
+
+    def module(self, module_id: str) -> RuleModule | None:
+        """The module with this id, if it is in play.
+
+        >>> import lasvegas as lv
+        >>> lv.classic(2, lv.NeutralDice()).module("neutral-dice")
+        NeutralDice(per_player=None)
+        """
+        for m in self.modules:
+            if m.id == module_id:
+                return m
+        return None

@@ -1,0 +1,750 @@
+"""The engine: the one dispatcher behind every edition.
+
+:func:`apply` and :func:`legal_actions` are the hot path; they build states directly (no
+``attrs.evolve``, no validators) and create event objects only when someone listens: a
+:func:`step` caller, or a module whose ``reacts_to`` names the event type.
+"""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .actions import Action, Draw, Place, Roll
+from .chance import Rng, multiset_draw_distribution, remove_one, roll_distribution
+from .config import GameConfig
+from .errors import IllegalActionError
+from .events import (
+    BanknotePaid,
+    CasinoPaid,
+    CasinosFilled,
+    DicePlaced,
+    DiceRolled,
+    Event,
+    GameEnded,
+    NoteDealt,
+    NotesReturned,
+    PayoutStarted,
+    RoundEnded,
+    RoundStarted,
+    TiesRemoved,
+    TurnStarted,
+)
+from .modules.base import ModuleState, Task
+from .payout import rank, tied
+from .state import Casino, Phase, State
+from .types import CHANCE, GROUPS, Chance, Money, Seat
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = [
+    "Standings",
+    "Step",
+    "apply",
+    "chance_outcomes",
+    "emit",
+    "end_turn",
+    "legal_actions",
+    "new_game",
+    "pop_task",
+    "push_task",
+    "sample_chance",
+    "set_slice",
+    "standings",
+    "step",
+    "to_move",
+]
+
+_NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
+_FILL = Phase.FILL
+_ROLL = Phase.ROLL
+_PLACE = Phase.PLACE
+_TURN_START = Phase.TURN_START
+_TURN_END = Phase.TURN_END
+_PAYOUT = Phase.PAYOUT
+_ROUND_END = Phase.ROUND_END
+_OVER = Phase.OVER
+
+
+@attrs.frozen
+class Step:
+    """What :func:`step` returns: the new state and the events that led to it."""
+
+    state: State
+    """The state after the action."""
+    events: tuple[Event, ...]
+    """What happened, in order (the action's own effect first, then what followed)."""
+
+
+@attrs.frozen
+class Standings:
+    """Money per seat, and the winners once the game is over (C-16).
+
+    ``money`` is what each seat would score if the game ended now (cash plus whatever the
+    modules add, such as Royale chips or chip-card sets).
+    """
+
+    money: tuple[Money, ...]
+    """Score per seat, in dollars."""
+    notes: tuple[int, ...]
+    """The tie-break count per seat: notes won (plus what modules add, R-8)."""
+    winners: tuple[Seat, ...]
+    """The winning seats once the game is over (several when still tied); empty before."""
+
+
+# -- building states ---------------------------------------------------------------------
+
+
+def new_game(config: GameConfig) -> State:
+    """The state before the first action: round 1, the pile shuffled, casinos empty.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.classic(4))
+    >>> lv.to_move(state)
+    lv.CHANCE
+    """
+    ruleset = config.ruleset
+    params = ruleset.params
+    n = config.players
+    empty = (0,) * ruleset.owners
+    casino = Casino(notes=(), dice=empty, big=empty)
+    modules: tuple[ModuleState | None, ...] = tuple(m.initial_state(n) for m in config.modules)
+    state = State(
+        config,
+        1,
+        _FILL,
+        0,
+        0,
+        0,
+        (params.dice,) * n,
+        _NO_ROLL,
+        (casino,) * params.casinos,
+        params.notes,
+        (),
+        ((),) * n,
+        modules,
+        (),
+    )
+    if RoundStarted in ruleset.reactors:
+        state = emit(state, RoundStarted(round=1, start=0), None)
+    return _advance(state, None)
+
+
+def to_move(state: State) -> Seat | Chance | None:
+    """Who acts next: a seat, :data:`~lasvegas.types.CHANCE`, or ``None`` once the game is over.
+
+    >>> import lasvegas as lv
+    >>> lv.to_move(lv.new_game(lv.classic(2)))
+    lv.CHANCE
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        return state.config.modules[task.module].task_to_move(state, task.module, task)
+    phase = state.phase
+    if phase is _PLACE:
+        return state.active
+    if phase is _OVER:
+        return None
+    return CHANCE
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The legal actions of the seat to move; ``()`` at a chance node or once the game is over.
+
+    >>> import lasvegas as lv
+    >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
+    >>> lv.legal_actions(state)
+    (Place(face=1), Place(face=2), Place(face=4), Place(face=6))
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        if module.task_to_move(state, task.module, task) is CHANCE:
+            return ()
+        return module.task_actions(state, task.module, task)
+    if state.phase is not _PLACE:
+        return ()
+    rolled = state.rolled
+    places = _places(rolled[0], rolled[1], rolled[2], rolled[3])
+    offerers = state.config.ruleset.offerers
+    if not offerers:
+        return places
+    extra: list[Action] = list(places)
+    modules = state.config.modules
+    for i in offerers:
+        extra.extend(modules[i].offer(state, i, state.active))
+    return tuple(extra)
+
+
+@functools.cache
+def _places(*groups: tuple[int, ...]) -> tuple[Action, ...]:
+    faces = sorted(set().union(*groups))
+    return tuple(Place(f) for f in faces)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Every outcome of the chance node with its exact probability (they sum to 1).
+
+    ``()`` when no chance node is next.
+
+    >>> import lasvegas as lv
+    >>> outcomes = lv.chance_outcomes(lv.new_game(lv.classic(4)))
+    >>> outcomes[0]
+    (Draw(value=10000), Fraction(1, 9))
+    >>> sum(p for _, p in outcomes)
+    Fraction(1, 1)
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        if module.task_to_move(state, task.module, task) is not CHANCE:
+            return ()
+        return module.task_chance(state, task.module, task)
+    phase = state.phase
+    if phase is _ROLL:
+        group = state.cursor
+        return _roll_outcomes(state.supply[state.active][group], GROUPS[group])
+    if phase is _FILL:
+        if state.pile_hidden:
+            return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
+        return ((Draw(state.pile_returned[0]), Fraction(1)),)
+    return ()
+
+
+@functools.cache
+def _roll_outcomes(k: int, group: str) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Roll(faces, group), p) for faces, p in roll_distribution(k))
+
+
+@functools.cache
+def _valid_rolls(k: int) -> frozenset[tuple[int, ...]]:
+    return frozenset(faces for faces, _ in roll_distribution(k))
+
+
+def sample_chance(state: State, rng: Rng) -> Action:
+    """Draw one outcome of the chance node with *rng*, directly (nothing is enumerated).
+
+    >>> import lasvegas as lv
+    >>> lv.sample_chance(lv.new_game(lv.classic(4)), lv.Rng(7))
+    Draw(value=...)
+
+    Raises :class:`~lasvegas.errors.IllegalActionError` when no chance node is next.
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        if module.task_to_move(state, task.module, task) is CHANCE:
+            return module.task_sample(state, task.module, task, rng)
+    else:
+        phase = state.phase
+        if phase is _ROLL:
+            group = state.cursor
+            return Roll(rng.dice(state.supply[state.active][group]), GROUPS[group])
+        if phase is _FILL:
+            hidden = state.pile_hidden
+            if hidden:
+                return Draw(hidden[rng.below(len(hidden))])
+            return Draw(state.pile_returned[0])
+    raise IllegalActionError("sample_chance", _phase_name(state), "no chance node is next", "not-chance")
+
+
+# -- applying actions ----------------------------------------------------------------------
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after *action*; *state* itself is never changed.
+
+    Raises :class:`~lasvegas.errors.IllegalActionError` (naming the action, the phase and
+    the reason) for an action that is not legal now.
+
+    >>> import lasvegas as lv
+    >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
+    >>> state = lv.apply(state, lv.Place(4))
+    >>> state.casinos[3].dice
+    (3, 0, 0)
+    >>> lv.apply(state, lv.Place(4))
+    Traceback (most recent call last):
+    ...
+    lasvegas.errors.IllegalActionError: Place(face=4) in phase roll: a roll of 8 dice is next, not a placement
+    """
+    return _advance(_apply(state, action, None), None)
+
+
+def step(state: State, action: Action) -> Step:
+    """Like :func:`apply`, also returning the events that happened, for front-ends.
+
+    >>> import lasvegas as lv
+    >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
+    >>> lv.step(state, lv.Place(6)).events[0]
+    DicePlaced(seat=0, face=6, casino=6, counts=(2, 0, 0, 0))
+    """
+    log: list[Event] = []
+    new = _advance(_apply(state, action, log), log)
+    return Step(state=new, events=tuple(log))
+
+
+def _phase_name(state: State) -> str:
+    if state.tasks:
+        return f"{state.phase.value} ({state.tasks[0].kind})"
+    return state.phase.value
+
+
+def _illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(repr(action), _phase_name(state), message, reason)
+
+
+def _apply(state: State, action: Action, log: list[Event] | None) -> State:
+    if state.tasks:
+        return _apply_task(state, action, log)
+    phase = state.phase
+    kind = type(action)
+    if phase is _PLACE:
+        if kind is Place:
+            return _place(state, action, log)  # type: ignore[arg-type]
+        owner = state.config.ruleset.action_owner.get(kind)
+        if owner is not None:
+            module = state.config.modules[owner]
+            if action in module.offer(state, owner, state.active):
+                return module.perform(state, owner, action, log)
+        raise _illegal(state, action, f"seat {state.active} must place dice", "not-legal")
+    if phase is _ROLL:
+        if kind is not Roll:
+            raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-node")
+        return _roll(state, action, log)  # type: ignore[arg-type]
+    if phase is _FILL:
+        if kind is not Draw:
+            raise _illegal(state, action, "a banknote draw is next", "wrong-node")
+        return _draw(state, action, log)  # type: ignore[arg-type]
+    if phase is _OVER:
+        raise _illegal(state, action, "the game is over", "game-over")
+    raise _illegal(state, action, "no action is expected", "wrong-node")  # pragma: no cover
+
+
+def _next_roll(state: State) -> str:
+    k = state.supply[state.active][state.cursor]
+    group = GROUPS[state.cursor]
+    noun = "die" if k == 1 else "dice"
+    return f"{k} {noun}" if group == "regular" else f"{k} {group} {noun}"
+
+
+def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
+    task = state.tasks[0]
+    index = task.module
+    module = state.config.modules[index]
+    if module.task_to_move(state, index, task) is not CHANCE and action not in module.task_actions(
+        state, index, task
+    ):
+        raise _illegal(state, action, "not among the legal actions", "not-legal")
+    if not isinstance(action, Action):
+        raise _illegal(state, action, "not an action", "not-legal")
+    return module.perform(state, index, action, log)
+
+
+def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
+    group = state.cursor
+    seat = state.active
+    held = state.supply[seat]
+    faces = action.faces
+    if action.group != GROUPS[group]:
+        raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-group")
+    if type(faces) is not tuple or faces not in _valid_rolls(held[group]):
+        raise _illegal(
+            state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
+        )
+    rolled = state.rolled
+    rolled = (*rolled[:group], faces, *rolled[group + 1 :])
+    nxt = group + 1
+    while nxt < 4 and not held[nxt]:
+        nxt += 1
+    state = State(
+        state.config,
+        state.round,
+        _ROLL if nxt < 4 else _PLACE,
+        nxt if nxt < 4 else 0,
+        state.start,
+        seat,
+        state.supply,
+        rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        state.tasks,
+    )
+    if log is not None or DiceRolled in state.config.ruleset.reactors:
+        state = emit(state, DiceRolled(seat=seat, group=GROUPS[group], faces=faces), log)
+    return state
+
+
+def _place(state: State, action: Place, log: list[Event] | None) -> State:
+    face = action.face
+    r = state.rolled
+    c0 = r[0].count(face)
+    c1 = r[1].count(face)
+    c2 = r[2].count(face)
+    c3 = r[3].count(face)
+    if not (c0 or c1 or c2 or c3):
+        raise _illegal(state, action, f"no rolled die shows {face!r}", "not-rolled")
+    ruleset = state.config.ruleset
+    if action.target is None:
+        index = face - 1
+    else:
+        offers: list[Action] = []
+        for i in ruleset.offerers:
+            offers.extend(state.config.modules[i].offer(state, i, state.active))
+        if action not in offers:
+            raise _illegal(state, action, f"casino {action.target!r} does not take these dice", "bad-target")
+        index = action.target - 1
+    seat = state.active
+    held = state.supply[seat]
+    row = (held[0] - c0, held[1] - c1, held[2] - c2, held[3] - c3)
+    casino = state.casinos[index]
+    dice = casino.dice
+    if c0 or c2:
+        dice = (*dice[:seat], dice[seat] + c0 + c2, *dice[seat + 1 :])
+    if c3:
+        o = ruleset.neutral_owner
+        assert o is not None
+        dice = (*dice[:o], dice[o] + c3, *dice[o + 1 :])
+    big = casino.big
+    if c1:
+        big = (*big[:seat], big[seat] + c1, *big[seat + 1 :])
+    casinos = state.casinos
+    supply = state.supply
+    state = State(
+        state.config,
+        state.round,
+        _TURN_END,
+        0,
+        state.start,
+        seat,
+        (*supply[:seat], row, *supply[seat + 1 :]),
+        _NO_ROLL,
+        (*casinos[:index], Casino(casino.notes, dice, big), *casinos[index + 1 :]),
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        state.tasks,
+    )
+    if log is not None or DicePlaced in ruleset.reactors:
+        event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
+        state = emit(state, event, log)
+    return state
+
+
+def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
+    value = action.value
+    hidden = state.pile_hidden
+    returned = state.pile_returned
+    if hidden:
+        if type(value) is not int or value not in hidden:
+            raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
+        hidden = remove_one(hidden, value)
+    elif returned and type(value) is int and value == returned[0]:
+        returned = returned[1:]
+    else:
+        raise _illegal(state, action, "the next note is known and is another one", "bad-draw")
+    index = state.cursor
+    casino = state.casinos[index]
+    notes = tuple(sorted((*casino.notes, value), reverse=True))
+    casinos = state.casinos
+    state = State(
+        state.config,
+        state.round,
+        _FILL,
+        index,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        (*casinos[:index], Casino(notes, casino.dice, casino.big), *casinos[index + 1 :]),
+        hidden,
+        returned,
+        state.money,
+        state.modules,
+        state.tasks,
+    )
+    if log is not None or NoteDealt in state.config.ruleset.reactors:
+        state = emit(state, NoteDealt(casino=index + 1, value=value), log)
+    return state
+
+
+# -- automatic transitions --------------------------------------------------------------------
+
+
+def _advance(state: State, log: list[Event] | None) -> State:
+    """Run every transition that needs no action, until a node needs one (or tasks wait)."""
+    while not state.tasks:
+        phase = state.phase
+        if phase is _FILL:
+            ruleset = state.config.ruleset
+            params = ruleset.params
+            index = state.cursor
+            notes = state.casinos[index].notes
+            if params.worth:
+                worth = dict(params.worth)
+                total = sum(worth.get(v, v) for v in notes)
+            else:
+                total = sum(notes)
+            if not state.pile_hidden and not state.pile_returned:
+                index = params.casinos  # C-6: the pile ran out; later casinos get nothing
+            elif total < params.minimum:
+                return state
+            else:
+                index += 1
+            if index < params.casinos:
+                state = _with(state, cursor=index)
+                continue
+            state = _with(state, phase=_TURN_START, cursor=0, active=state.start)
+            if log is not None or CasinosFilled in ruleset.reactors:
+                state = emit(state, CasinosFilled(round=state.round), log)
+        elif phase is _TURN_END or phase is _TURN_START:
+            supply = state.supply
+            n = len(supply)
+            first = state.active if phase is _TURN_START else state.active + 1
+            for i in range(first, first + n):
+                seat = i % n
+                held = supply[seat]
+                if held[0] or held[1] or held[2] or held[3]:
+                    group = 0
+                    while not held[group]:
+                        group += 1
+                    state = State(
+                        state.config,
+                        state.round,
+                        _ROLL,
+                        group,
+                        state.start,
+                        seat,
+                        supply,
+                        _NO_ROLL,
+                        state.casinos,
+                        state.pile_hidden,
+                        state.pile_returned,
+                        state.money,
+                        state.modules,
+                        state.tasks,
+                    )
+                    if log is not None or TurnStarted in state.config.ruleset.reactors:
+                        state = emit(state, TurnStarted(seat=seat), log)
+                    break
+            else:  # C-11: every seat has placed all its dice
+                state = _with(state, phase=_PAYOUT, cursor=0, rolled=_NO_ROLL)
+                if log is not None or PayoutStarted in state.config.ruleset.reactors:
+                    state = emit(state, PayoutStarted(round=state.round), log)
+                continue
+            if state.tasks or state.phase is not _ROLL:
+                continue
+            return state
+        elif phase is _PAYOUT:
+            state = _payout_step(state, log)
+        elif phase is _ROUND_END:
+            state = _next_round(state, log)
+        else:
+            return state
+    return state
+
+
+def _with(state: State, **changes: object) -> State:
+    return attrs.evolve(state, **changes)  # type: ignore[misc, arg-type]
+
+
+def _payout_step(state: State, log: list[Event] | None) -> State:
+    config = state.config
+    ruleset = config.ruleset
+    index = state.cursor
+    if index >= len(state.casinos):
+        state = _with(state, phase=_ROUND_END, cursor=0)
+        if log is not None or RoundEnded in ruleset.reactors:
+            state = emit(state, RoundEnded(round=state.round), log)
+        return state
+    paid: State | None = None
+    for i in ruleset.payers:
+        paid = config.modules[i].payout(state, i, index, log)
+        if paid is not None:
+            break
+    state = _with(paid or _pay_casino(state, index, log), cursor=index + 1)
+    if log is not None or CasinoPaid in ruleset.reactors:
+        state = emit(state, CasinoPaid(casino=index + 1), log)
+    return state
+
+
+def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
+    """C-12 to C-14, C-21: remove ties, pay in rank order, return the rest under the pile."""
+    config = state.config
+    places = config.ruleset.params.places
+    players = config.players
+    casino = state.casinos[index]
+    notes = casino.notes
+    weights = casino.weights()
+    if log is not None:
+        gone = tied(weights)
+        if gone:
+            log.append(TiesRemoved(casino=index + 1, owners=gone))
+    ranked = rank(weights)
+    if places is not None:
+        ranked = ranked[:places]
+    money = list(state.money)
+    back: list[Money] = []
+    for note, owner in zip(notes, ranked, strict=False):
+        if log is not None:
+            log.append(BanknotePaid(casino=index + 1, owner=owner, value=note))
+        if owner < players:
+            money[owner] = (*money[owner], note)
+        else:  # C-21: the imaginary owner's winnings go under the pile
+            back.append(note)
+    back.extend(notes[len(ranked) :])
+    if back and log is not None:
+        log.append(NotesReturned(casino=index + 1, values=tuple(back)))
+    casinos = state.casinos
+    return _with(
+        state,
+        casinos=(*casinos[:index], Casino((), casino.dice, casino.big), *casinos[index + 1 :]),
+        pile_returned=state.pile_returned + tuple(back),
+        money=tuple(money),
+    )
+
+
+def _next_round(state: State, log: list[Event] | None) -> State:
+    config = state.config
+    ruleset = config.ruleset
+    if state.round >= ruleset.params.rounds:
+        state = _with(state, phase=_OVER)
+        if log is not None or GameEnded in ruleset.reactors:
+            state = emit(state, GameEnded(winners=standings(state).winners), log)
+        return state
+    start: Seat | None = None
+    for i in ruleset.starters:
+        start = config.modules[i].next_start(state, i)
+        if start is not None:
+            break
+    if start is None:
+        start = (state.start + 1) % config.players  # C-7
+    empty = (0,) * ruleset.owners
+    state = _with(
+        state,
+        round=state.round + 1,
+        phase=_FILL,
+        cursor=0,
+        start=start,
+        active=start,
+        supply=(ruleset.params.dice,) * config.players,
+        rolled=_NO_ROLL,
+        casinos=(Casino((), empty, empty),) * ruleset.params.casinos,
+    )
+    if log is not None or RoundStarted in ruleset.reactors:
+        state = emit(state, RoundStarted(round=state.round, start=start), log)
+    return state
+
+
+# -- standings ---------------------------------------------------------------------------------
+
+
+def standings(state: State) -> Standings:
+    """Money per seat now, and the winners once the game is over (C-16).
+
+    Most money wins; a tie goes to the most notes; a tie after that gives several winners.
+
+    >>> import lasvegas as lv
+    >>> lv.standings(lv.new_game(lv.classic(3)))
+    Standings(money=(0, 0, 0), notes=(0, 0, 0), winners=())
+    """
+    config = state.config
+    modules = config.modules
+    scorers = config.ruleset.scorers
+    money = [sum(notes) for notes in state.money]
+    counts = [len(notes) for notes in state.money]
+    for i in scorers:
+        for seat in range(config.players):
+            money[seat] += modules[i].score(state, i, seat)
+            counts[seat] += modules[i].tiebreak(state, i, seat)
+    winners: tuple[Seat, ...] = ()
+    if state.phase is _OVER and not state.tasks:
+        best = max(zip(money, counts, strict=True))
+        winners = tuple(s for s in range(config.players) if (money[s], counts[s]) == best)
+    return Standings(money=tuple(money), notes=tuple(counts), winners=winners)
+
+
+# -- helpers for module authors ----------------------------------------------------------------
+
+
+def emit(state: State, event: Event, log: list[Event] | None) -> State:
+    """Record *event* in *log* (if any) and let the modules that react to its type react.
+
+    >>> import lasvegas as lv
+    >>> log: list[lv.Event] = []
+    >>> _ = emit(lv.new_game(lv.classic(2)), lv.RoundEnded(round=1), log)
+    >>> log
+    [RoundEnded(round=1)]
+    """
+    if log is not None:
+        log.append(event)
+    indexes = state.config.ruleset.reactors.get(type(event))
+    if indexes:
+        modules = state.config.modules
+        for i in indexes:
+            state = modules[i].react(state, i, event, log)
+    return state
+
+
+def push_task(state: State, task: Task, *, first: bool = False) -> State:
+    """Queue *task*: last (after pending tasks), or first (it interrupts them).
+
+    >>> import lasvegas as lv
+    >>> state = push_task(lv.new_game(lv.classic(2)), lv.Task(module=0))
+    >>> state.tasks
+    (Task(module=0),)
+    """
+    tasks = (task, *state.tasks) if first else (*state.tasks, task)
+    return _with(state, tasks=tasks)
+
+
+def pop_task(state: State) -> State:
+    """Remove the first pending task (the one just resolved).
+
+    >>> import lasvegas as lv
+    >>> pop_task(push_task(lv.new_game(lv.classic(2)), lv.Task(module=0))).tasks
+    ()
+    """
+    return _with(state, tasks=state.tasks[1:])
+
+
+def set_slice(state: State, index: int, value: ModuleState | None) -> State:
+    """Replace module *index*'s slice of the state.
+
+    >>> import lasvegas as lv
+    >>> set_slice(lv.new_game(lv.classic(2, lv.NeutralDice())), 0, None).modules
+    (None,)
+    """
+    modules: Sequence[ModuleState | None] = state.modules
+    return _with(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+
+
+def end_turn(state: State) -> State:
+    """End the active seat's turn with its rolled dice unplaced (they stay in its supply).
+
+    For modules whose action replaces a placement (Royale's pass, R-5).
+
+    >>> import lasvegas as lv
+    >>> end_turn(lv.new_game(lv.classic(2))).phase
+    Phase.TURN_END
+    """
+    return _with(state, phase=_TURN_END, cursor=0, rolled=_NO_ROLL)
+
+
+def _first_turn(config: GameConfig) -> State:
+    """Deal the notes (lowest first) and return the state at the first roll (for examples)."""
+    state = new_game(config)
+    while state.phase is _FILL or (state.tasks and to_move(state) is CHANCE):
+        state = apply(state, min(chance_outcomes(state), key=_outcome_key)[0])
+    return state
+
+
+def _outcome_key(outcome: tuple[Action, Fraction]) -> str:
+    return repr(outcome[0])

@@ -1,0 +1,171 @@
+"""The rule-module base class: the small, closed set of hooks every module plugs into.
+
+A module is a frozen attrs class whose fields are its options. It owns one slice of the
+state (``state.modules[index]``, a :class:`ModuleState` or ``None``) and overrides only the
+hooks it needs. The core calls a hook only if the module overrides it, so a module that
+sleeps costs nothing. ``docs/concepts.md`` shows how every module of every edition maps onto
+these hooks.
+
+The hooks, by when they run:
+
+* config time: :meth:`RuleModule.configure` (adjust the edition's :class:`~lasvegas.config.Params`)
+  and :meth:`RuleModule.initial_state`;
+* reactions: :meth:`RuleModule.react` to the core's events listed in ``reacts_to`` (round
+  start, casinos filled, turn start, dice placed, payout started, casino paid, round ended);
+* decisions and chance of its own: the module pushes a :class:`Task`; while a task is first
+  in ``state.tasks`` the engine asks its module who moves (:meth:`RuleModule.task_to_move`),
+  what is legal (:meth:`RuleModule.task_actions`), what chance may bring
+  (:meth:`RuleModule.task_chance`, :meth:`RuleModule.task_sample`), and hands it the action
+  (:meth:`RuleModule.perform`);
+* extra actions at a placement decision: :meth:`RuleModule.offer` (then :meth:`RuleModule.perform`);
+* payout: :meth:`RuleModule.payout` takes over one casino's payout;
+* next round: :meth:`RuleModule.next_start`;
+* scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak`,
+  :meth:`RuleModule.held_dice`, :meth:`RuleModule.held_notes`;
+* views: :meth:`RuleModule.redact`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from ..types import Chance, Money, Seat
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..chance import Rng
+    from ..config import Params
+    from ..events import Event
+    from ..state import State
+
+__all__ = ["ModuleState", "RuleModule", "Task"]
+
+
+@attrs.frozen
+class ModuleState:
+    """Base class of a module's slice of the state."""
+
+    kind: ClassVar[str] = "module-state"
+    """The stable tag of the slice type in JSON."""
+
+
+@attrs.frozen
+class Task:
+    """Pending module work: a decision or chance node the module resolves.
+
+    While a task is first in ``state.tasks``, its module answers every engine question.
+    """
+
+    kind: ClassVar[str] = "task"
+    """The stable tag of the task type in JSON."""
+    module: int
+    """Index in ``config.modules`` of the module that resolves this task."""
+
+
+@attrs.frozen
+class RuleModule:
+    """Base class of rule modules. Subclasses are frozen attrs classes; fields are options."""
+
+    id: ClassVar[str] = "module"
+    """Stable id, used in configs' JSON and in error messages."""
+    order: ClassVar[int] = 100
+    """Modules run in ``(order, id)`` order."""
+    editions: ClassVar[frozenset[str]] = frozenset({"classic"})
+    """The editions the module applies to."""
+    requires: ClassVar[frozenset[str]] = frozenset()
+    """Ids of modules that must be in play too."""
+    conflicts: ClassVar[frozenset[str]] = frozenset()
+    """Ids of modules that cannot be in play with this one."""
+    reacts_to: ClassVar[tuple[type[Event], ...]] = ()
+    """The core event types :meth:`react` wants to see."""
+    actions: ClassVar[tuple[type[Action], ...]] = ()
+    """The module's own action types (performed by :meth:`perform`)."""
+    tasks: ClassVar[tuple[type[Task], ...]] = ()
+    """The module's task types."""
+    state_type: ClassVar[type[ModuleState] | None] = None
+    """The type of the module's slice, if it has one."""
+
+    # -- config time -----------------------------------------------------------------------
+
+    def configure(self, params: Params, players: int) -> Params:
+        """Adjust the edition's numbers (dice, notes, minimum, casinos ...).
+
+        Raise :class:`~lasvegas.errors.ConfigError` for a player count or option the module
+        cannot take.
+        """
+        return params
+
+    def initial_state(self, players: int) -> ModuleState | None:
+        """The module's slice at the start of the game."""
+        return None
+
+    # -- reactions -------------------------------------------------------------------------
+
+    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """React to a core event of a type in :attr:`reacts_to`; may push tasks."""
+        return state
+
+    # -- decisions and chance of its own -----------------------------------------------------
+
+    def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:
+        """Extra legal actions for *seat* at a placement decision."""
+        return ()
+
+    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Apply one of the module's own actions, or an action answering its first task.
+
+        The engine has checked that a decision is legal; a chance action must be checked here.
+        Raise :class:`~lasvegas.errors.IllegalActionError` otherwise.
+        """
+        return state
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """Who resolves *task*: a seat, or :data:`~lasvegas.types.CHANCE`."""
+        raise NotImplementedError
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """The legal actions at a decision task."""
+        return ()
+
+    def task_chance(self, state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
+        """The outcomes of a chance task with exact probabilities."""
+        return ()
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """Draw one outcome of a chance task directly (without enumerating)."""
+        raise NotImplementedError
+
+    # -- payout, next round, scoring ---------------------------------------------------------
+
+    def payout(self, state: State, index: int, casino: int, log: list[Event] | None) -> State | None:
+        """Take over the payout of casino index *casino*; ``None`` leaves it to the core."""
+        return None
+
+    def next_start(self, state: State, index: int) -> Seat | None:
+        """The next round's start player, or ``None`` for the core's rule (C-7)."""
+        return None
+
+    def score(self, state: State, index: int, seat: Seat) -> Money:
+        """Money the module adds to *seat*'s standings (chips, chip cards ...)."""
+        return 0
+
+    def tiebreak(self, state: State, index: int, seat: Seat) -> int:
+        """What the module adds to *seat*'s tie-break count (R-8: money cards plus chips)."""
+        return 0
+
+    # -- accounting and views ------------------------------------------------------------------
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """Dice per owner that the module holds outside supplies and casinos (T-11)."""
+        return ()
+
+    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
+        """Banknotes the module holds outside pile, casinos and seats."""
+        return ()
+
+    def redact(self, state: State, index: int, seat: Seat | None) -> ModuleState | None:
+        """The module's slice as *seat* may see it (``None`` seat: a spectator)."""
+        return state.modules[index]

@@ -1,0 +1,65 @@
+"""Domain aliases, the chance marker and the limits shared by every edition."""
+
+from __future__ import annotations
+
+import enum
+from typing import Final, TypeAlias
+
+__all__ = [
+    "BIG",
+    "CHANCE",
+    "GROUPS",
+    "KICKER",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "NEUTRAL",
+    "REGULAR",
+    "Chance",
+    "Face",
+    "Money",
+    "Seat",
+]
+
+Seat: TypeAlias = int
+"""A player's seat, ``0 .. players-1`` in clockwise order."""
+
+Face: TypeAlias = int
+"""A die face, ``1 .. 6``; casino *n* is the casino of face *n*."""
+
+Money: TypeAlias = int
+"""An amount in whole dollars (``50_000``), never a float."""
+
+
+class Chance(enum.Enum):
+    """The type of :data:`CHANCE`, the marker :func:`lasvegas.to_move` returns at a chance node."""
+
+    CHANCE = "chance"
+    """The single member."""
+
+    def __repr__(self) -> str:
+        return "lv.CHANCE"
+
+
+CHANCE: Final = Chance.CHANCE
+"""Returned by :func:`lasvegas.to_move` when the next action is a chance outcome."""
+
+MIN_PLAYERS: Final = 2
+"""The fewest seats any edition allows."""
+
+MAX_PLAYERS: Final = 6
+"""The most seats any edition allows (6 only with the sixth-player module, B-6)."""
+
+GROUPS: Final = ("regular", "big", "kicker", "neutral")
+"""The kinds of dice a seat can hold, in the order they are rolled (DESIGN §3)."""
+
+REGULAR: Final = 0
+"""Index of the ``"regular"`` group in :data:`GROUPS`."""
+
+BIG: Final = 1
+"""Index of the ``"big"`` group (biggies, B-3, R-2): one die counting two."""
+
+KICKER: Final = 2
+"""Index of the ``"kicker"`` group (B-4)."""
+
+NEUTRAL: Final = 3
+"""Index of the ``"neutral"`` group (C-17): dice a seat rolls for the imaginary owner."""
