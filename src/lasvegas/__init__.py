@@ -45,6 +45,7 @@ from .events import (
     RoundEnded,
     RoundStarted,
     TiesRemoved,
+    TurnPassed,
     TurnStarted,
 )
 from .modules.base import ModuleState, RuleModule, Task
@@ -94,6 +95,7 @@ __all__ = [
     "Step",
     "Task",
     "TiesRemoved",
+    "TurnPassed",
     "TurnStarted",
     "__version__",
     "apply",

@@ -92,6 +92,8 @@ class Ruleset:
     """For each event type, the indexes of the modules whose ``react`` hook wants it."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
+    closers: tuple[int, ...]
+    """Indexes of the modules that may close casinos to placements."""
     payers: tuple[int, ...]
     """Indexes of the modules that may take over a casino's payout."""
     starters: tuple[int, ...]
@@ -167,6 +169,7 @@ def _compile(config: GameConfig) -> Ruleset:
         neutral_owner=neutral_owner,
         reactors={k: tuple(v) for k, v in reactors.items()},
         offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
+        closers=tuple(i for i, m in enumerate(mods) if overrides(m, "closed")),
         payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),
         starters=tuple(i for i, m in enumerate(mods) if overrides(m, "next_start")),
         scorers=tuple(i for i, m in enumerate(mods) if overrides(m, "score")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -31,6 +31,7 @@ from .events import (
     RoundEnded,
     RoundStarted,
     TiesRemoved,
+    TurnPassed,
     TurnStarted,
 )
 from .modules.base import ModuleState, Task
@@ -168,9 +169,15 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return module.task_actions(state, task.module, task)
     if state.phase is not _PLACE:
         return ()
-    rolled = state.rolled
-    places = _places(rolled[0], rolled[1], rolled[2], rolled[3])
-    offerers = state.config.ruleset.offerers
+    r0, r1, r2, r3 = state.rolled
+    key: object = frozenset(r0 + r1 + r2 + r3) if r1 or r2 or r3 else r0
+    places = _PLACES.get(key)
+    if places is None:
+        places = _PLACES[key] = tuple(Place(f) for f in sorted(set(r0 + r1 + r2 + r3)))
+    ruleset = state.config.ruleset
+    if ruleset.closers:
+        places = _open_places(state, places)
+    offerers = ruleset.offerers
     if not offerers:
         return places
     extra: list[Action] = list(places)
@@ -180,10 +187,22 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return tuple(extra)
 
 
-@functools.cache
-def _places(*groups: tuple[int, ...]) -> tuple[Action, ...]:
-    faces = sorted(set().union(*groups))
-    return tuple(Place(f) for f in faces)
+def _closed(state: State) -> frozenset[int]:
+    modules = state.config.modules
+    closed: frozenset[int] = frozenset()
+    for i in state.config.ruleset.closers:
+        closed |= modules[i].closed(state, i)
+    return closed
+
+
+def _open_places(state: State, places: tuple[Action, ...]) -> tuple[Action, ...]:
+    closed = _closed(state)
+    return tuple(p for p in places if isinstance(p, Place) and p.face not in closed)
+
+
+_PLACES: dict[object, tuple[Action, ...]] = {}
+"""Placements per roll: keyed by the regular faces alone, or by the set of faces of all groups
+(bounded: at most a few thousand sorted rolls and 63 face sets)."""
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
@@ -225,6 +244,15 @@ def _valid_rolls(k: int) -> frozenset[tuple[int, ...]]:
     return frozenset(faces for faces, _ in roll_distribution(k))
 
 
+_VALID_ROLLS: tuple[frozenset[tuple[int, ...]], ...] = tuple(_valid_rolls(k) for k in range(13))
+
+
+_ROLLS: dict[tuple[int, ...], Roll] = {}
+"""Regular rolls already built (bounded by the number of sorted rolls of up to 12 dice)."""
+_DRAWS: dict[int, Draw] = {}
+"""Draws already built, by note value."""
+
+
 def sample_chance(state: State, rng: Rng) -> Action:
     """Draw one outcome of the chance node with *rng*, directly (nothing is enumerated).
 
@@ -243,13 +271,23 @@ def sample_chance(state: State, rng: Rng) -> Action:
         phase = state.phase
         if phase is _ROLL:
             group = state.cursor
-            return Roll(rng.dice(state.supply[state.active][group]), GROUPS[group])
+            faces = rng.dice(state.supply[state.active][group])
+            if group == 0:
+                roll = _ROLLS.get(faces)
+                if roll is None:
+                    roll = _ROLLS[faces] = Roll(faces)
+                return roll
+            return Roll(faces, GROUPS[group])
         if phase is _FILL:
             hidden = state.pile_hidden
-            if hidden:
-                return Draw(hidden[rng.below(len(hidden))])
-            return Draw(state.pile_returned[0])
-    raise IllegalActionError("sample_chance", _phase_name(state), "no chance node is next", "not-chance")
+            value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
+            draw = _DRAWS.get(value)
+            if draw is None:
+                draw = _DRAWS[value] = Draw(value)
+            return draw
+    raise IllegalActionError(
+        "sample_chance", _phase_name(state), "no chance node is next", "not-chance"
+    )
 
 
 # -- applying actions ----------------------------------------------------------------------
@@ -271,6 +309,21 @@ def apply(state: State, action: Action) -> State:
     ...
     lasvegas.errors.IllegalActionError: Place(face=4) in phase roll: a roll of 8 dice is next, not a placement
     """
+    if not state.tasks:  # the hot path: skip the general dispatcher
+        kind = type(action)
+        phase = state.phase
+        if phase is _ROLL and kind is Roll:
+            state = _roll(state, action, None)  # type: ignore[arg-type]
+        elif phase is _PLACE and kind is Place:
+            state = _place(state, action, None)  # type: ignore[arg-type]
+        elif phase is _FILL and kind is Draw:
+            state = _draw(state, action, None)  # type: ignore[arg-type]
+        else:
+            state = _apply(state, action, None)
+        phase = state.phase
+        if (phase is _ROLL or phase is _PLACE) and not state.tasks:
+            return state
+        return _advance(state, None)
     return _advance(_apply(state, action, None), None)
 
 
@@ -351,12 +404,14 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     faces = action.faces
     if action.group != GROUPS[group]:
         raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-group")
-    if type(faces) is not tuple or faces not in _valid_rolls(held[group]):
+    k = held[group]
+    valid = _VALID_ROLLS[k] if k < 13 else _valid_rolls(k)
+    if type(faces) is not tuple or faces not in valid:
         raise _illegal(
             state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
         )
     rolled = state.rolled
-    rolled = (*rolled[:group], faces, *rolled[group + 1 :])
+    rolled = (faces, *rolled[1:]) if group == 0 else (*rolled[:group], faces, *rolled[group + 1 :])
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
@@ -376,29 +431,41 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         state.modules,
         state.tasks,
     )
-    if log is not None or DiceRolled in state.config.ruleset.reactors:
+    ruleset = state.config.ruleset
+    if log is not None or DiceRolled in ruleset.reactors:
         state = emit(state, DiceRolled(seat=seat, group=GROUPS[group], faces=faces), log)
+    if ruleset.closers and state.phase is _PLACE and not state.tasks and not legal_actions(state):
+        state = end_turn(state)  # T-7: every face points at a closed casino
+        if log is not None or TurnPassed in ruleset.reactors:
+            state = emit(state, TurnPassed(seat=seat, reason="closed"), log)
     return state
 
 
 def _place(state: State, action: Place, log: list[Event] | None) -> State:
     face = action.face
-    r = state.rolled
-    c0 = r[0].count(face)
-    c1 = r[1].count(face)
-    c2 = r[2].count(face)
-    c3 = r[3].count(face)
+    r0, r1, r2, r3 = state.rolled
+    c0 = r0.count(face)
+    if r1 or r2 or r3:
+        c1 = r1.count(face)
+        c2 = r2.count(face)
+        c3 = r3.count(face)
+    else:
+        c1 = c2 = c3 = 0
     if not (c0 or c1 or c2 or c3):
         raise _illegal(state, action, f"no rolled die shows {face!r}", "not-rolled")
     ruleset = state.config.ruleset
     if action.target is None:
         index = face - 1
+        if ruleset.closers and face in _closed(state):
+            raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
         offers: list[Action] = []
         for i in ruleset.offerers:
             offers.extend(state.config.modules[i].offer(state, i, state.active))
         if action not in offers:
-            raise _illegal(state, action, f"casino {action.target!r} does not take these dice", "bad-target")
+            raise _illegal(
+                state, action, f"casino {action.target!r} does not take these dice", "bad-target"
+            )
         index = action.target - 1
     seat = state.active
     held = state.supply[seat]
@@ -416,6 +483,38 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         big = (*big[:seat], big[seat] + c1, *big[seat + 1 :])
     casinos = state.casinos
     supply = state.supply
+    supply = (*supply[:seat], row, *supply[seat + 1 :])
+    casinos = (*casinos[:index], Casino(casino.notes, dice, big), *casinos[index + 1 :])
+    reactors = ruleset.reactors
+    if (
+        log is None
+        and not state.tasks
+        and DicePlaced not in reactors
+        and TurnStarted not in reactors
+    ):
+        # Fast path: nobody listens, so go straight on to the next turn (as _advance would).
+        nxt = _next_seat(supply, seat + 1)
+        if nxt >= 0:
+            held = supply[nxt]
+            group = 0
+            while not held[group]:
+                group += 1
+            return State(
+                state.config,
+                state.round,
+                _ROLL,
+                group,
+                state.start,
+                nxt,
+                supply,
+                _NO_ROLL,
+                casinos,
+                state.pile_hidden,
+                state.pile_returned,
+                state.money,
+                state.modules,
+                state.tasks,
+            )
     state = State(
         state.config,
         state.round,
@@ -423,16 +522,16 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         0,
         state.start,
         seat,
-        (*supply[:seat], row, *supply[seat + 1 :]),
+        supply,
         _NO_ROLL,
-        (*casinos[:index], Casino(casino.notes, dice, big), *casinos[index + 1 :]),
+        casinos,
         state.pile_hidden,
         state.pile_returned,
         state.money,
         state.modules,
         state.tasks,
     )
-    if log is not None or DicePlaced in ruleset.reactors:
+    if log is not None or DicePlaced in reactors:
         event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
         state = emit(state, event, log)
     return state
@@ -454,11 +553,13 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     casino = state.casinos[index]
     notes = tuple(sorted((*casino.notes, value), reverse=True))
     casinos = state.casinos
+    params = state.config.ruleset.params
+    full = not params.worth and sum(notes) >= params.minimum and index + 1 < params.casinos
     state = State(
         state.config,
         state.round,
         _FILL,
-        index,
+        index + 1 if full else index,
         state.start,
         state.active,
         state.supply,
@@ -506,34 +607,30 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 state = emit(state, CasinosFilled(round=state.round), log)
         elif phase is _TURN_END or phase is _TURN_START:
             supply = state.supply
-            n = len(supply)
-            first = state.active if phase is _TURN_START else state.active + 1
-            for i in range(first, first + n):
-                seat = i % n
+            seat = _next_seat(supply, state.active if phase is _TURN_START else state.active + 1)
+            if seat >= 0:
                 held = supply[seat]
-                if held[0] or held[1] or held[2] or held[3]:
-                    group = 0
-                    while not held[group]:
-                        group += 1
-                    state = State(
-                        state.config,
-                        state.round,
-                        _ROLL,
-                        group,
-                        state.start,
-                        seat,
-                        supply,
-                        _NO_ROLL,
-                        state.casinos,
-                        state.pile_hidden,
-                        state.pile_returned,
-                        state.money,
-                        state.modules,
-                        state.tasks,
-                    )
-                    if log is not None or TurnStarted in state.config.ruleset.reactors:
-                        state = emit(state, TurnStarted(seat=seat), log)
-                    break
+                group = 0
+                while not held[group]:
+                    group += 1
+                state = State(
+                    state.config,
+                    state.round,
+                    _ROLL,
+                    group,
+                    state.start,
+                    seat,
+                    supply,
+                    _NO_ROLL,
+                    state.casinos,
+                    state.pile_hidden,
+                    state.pile_returned,
+                    state.money,
+                    state.modules,
+                    state.tasks,
+                )
+                if log is not None or TurnStarted in state.config.ruleset.reactors:
+                    state = emit(state, TurnStarted(seat=seat), log)
             else:  # C-11: every seat has placed all its dice
                 state = _with(state, phase=_PAYOUT, cursor=0, rolled=_NO_ROLL)
                 if log is not None or PayoutStarted in state.config.ruleset.reactors:
@@ -551,8 +648,36 @@ def _advance(state: State, log: list[Event] | None) -> State:
     return state
 
 
-def _with(state: State, **changes: object) -> State:
-    return attrs.evolve(state, **changes)  # type: ignore[misc, arg-type]
+def _next_seat(supply: tuple[tuple[int, ...], ...], first: int) -> int:
+    """The first seat from *first* on (wrapping) that still holds dice (C-9), or -1 (C-11)."""
+    n = len(supply)
+    for i in range(first, first + n):
+        seat = i % n
+        held = supply[seat]
+        if held[0] or held[1] or held[2] or held[3]:
+            return seat
+    return -1
+
+
+def _with(state: State, **changes: Any) -> State:
+    """``attrs.evolve`` for states, without its per-call introspection (DESIGN §4)."""
+    get = changes.get
+    return State(
+        get("config", state.config),
+        get("round", state.round),
+        get("phase", state.phase),
+        get("cursor", state.cursor),
+        get("start", state.start),
+        get("active", state.active),
+        get("supply", state.supply),
+        get("rolled", state.rolled),
+        get("casinos", state.casinos),
+        get("pile_hidden", state.pile_hidden),
+        get("pile_returned", state.pile_returned),
+        get("money", state.money),
+        get("modules", state.modules),
+        get("tasks", state.tasks),
+    )
 
 
 def _payout_step(state: State, log: list[Event] | None) -> State:
@@ -569,7 +694,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
         paid = config.modules[i].payout(state, i, index, log)
         if paid is not None:
             break
-    state = _with(paid or _pay_casino(state, index, log), cursor=index + 1)
+    state = _pay_casino(state, index, log) if paid is None else _with(paid, cursor=index + 1)
     if log is not None or CasinoPaid in ruleset.reactors:
         state = emit(state, CasinoPaid(casino=index + 1), log)
     return state
@@ -605,6 +730,7 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     casinos = state.casinos
     return _with(
         state,
+        cursor=index + 1,
         casinos=(*casinos[:index], Casino((), casino.dice, casino.big), *casinos[index + 1 :]),
         pile_returned=state.pile_returned + tuple(back),
         money=tuple(money),

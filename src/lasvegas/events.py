@@ -26,6 +26,7 @@ __all__ = [
     "RoundEnded",
     "RoundStarted",
     "TiesRemoved",
+    "TurnPassed",
     "TurnStarted",
 ]
 
@@ -92,6 +93,21 @@ class TurnStarted(Event):
     kind: ClassVar[str] = "turn-started"
     seat: Seat
     """The active seat."""
+
+
+@attrs.frozen
+class TurnPassed(Event):
+    """The active seat's turn ended without a placement; its dice stay with it.
+
+    >>> TurnPassed(seat=1, reason="closed")
+    TurnPassed(seat=1, reason='closed')
+    """
+
+    kind: ClassVar[str] = "turn-passed"
+    seat: Seat
+    """The seat whose turn passed."""
+    reason: str
+    """Why: ``"closed"`` (every face rolled points at a closed casino, T-7), or a module's reason."""
 
 
 @attrs.frozen

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import attrs
 
-from .engine import legal_actions, to_move
 from .actions import Action
+from .engine import legal_actions, to_move
 from .modules.base import ModuleState
 from .state import Casino, Phase, State
 from .types import Chance, Money, Seat

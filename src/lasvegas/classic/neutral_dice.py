@@ -108,7 +108,9 @@ class NeutralDice(RuleModule):
         """The leftover roll is chance."""
         return CHANCE
 
-    def task_chance(self, state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
         """Every sorted roll of the leftover dice."""
         assert isinstance(task, NeutralRoll)
         return tuple((Roll(f, "neutral"), p) for f, p in roll_distribution(task.dice))

@@ -17,7 +17,8 @@ The hooks, by when they run:
   what is legal (:meth:`RuleModule.task_actions`), what chance may bring
   (:meth:`RuleModule.task_chance`, :meth:`RuleModule.task_sample`), and hands it the action
   (:meth:`RuleModule.perform`);
-* extra actions at a placement decision: :meth:`RuleModule.offer` (then :meth:`RuleModule.perform`);
+* extra actions at a placement decision: :meth:`RuleModule.offer` (then :meth:`RuleModule.perform`),
+  and casinos closed to placements: :meth:`RuleModule.closed`;
 * payout: :meth:`RuleModule.payout` takes over one casino's payout;
 * next round: :meth:`RuleModule.next_start`;
 * scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak`,
@@ -114,6 +115,13 @@ class RuleModule:
         """Extra legal actions for *seat* at a placement decision."""
         return ()
 
+    def closed(self, state: State, index: int) -> frozenset[int]:
+        """Casino numbers that accept no dice now (No Entry!, T-7); placements there are illegal.
+
+        When every face rolled points at a closed casino, the turn passes with the dice kept.
+        """
+        return frozenset()
+
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Apply one of the module's own actions, or an action answering its first task.
 
@@ -130,7 +138,9 @@ class RuleModule:
         """The legal actions at a decision task."""
         return ()
 
-    def task_chance(self, state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
         """The outcomes of a chance task with exact probabilities."""
         return ()
 
@@ -140,7 +150,9 @@ class RuleModule:
 
     # -- payout, next round, scoring ---------------------------------------------------------
 
-    def payout(self, state: State, index: int, casino: int, log: list[Event] | None) -> State | None:
+    def payout(
+        self, state: State, index: int, casino: int, log: list[Event] | None
+    ) -> State | None:
         """Take over the payout of casino index *casino*; ``None`` leaves it to the core."""
         return None
 
