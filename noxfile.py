@@ -1,0 +1,105 @@
+"""Developer tasks for lasvegas, run with `nox` (`nox -l` lists them).
+
+Each session gets its own virtual environment with the project installed
+(editable) plus the `[dependency-groups]` it needs from pyproject.toml, so the
+tool versions are the ones declared there. Arguments after `--` go to the tool,
+e.g. `nox -s tests -- -k payout -x`.
+
+`.ci/run` does the same checks in one environment (cheaper on a 2-core machine);
+these sessions are the developer's convenience.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.2.9"  # nox.project.dependency_groups() is needed
+nox.options.sessions = ["tests", "typecheck", "lint", "docs", "examples"]
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml(ROOT / "pyproject.toml")
+
+
+def install(session: nox.Session, *groups: str, project: bool = True) -> None:
+    """Install the project (editable) and the named dependency groups."""
+    requirements = list(nox.project.dependency_groups(PYPROJECT, *groups))
+    if project:
+        requirements[:0] = ["-e", "."]
+    if requirements:
+        session.install(*requirements)
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    """Run the test suite with pytest."""
+    install(session, "tests")
+    session.run("python", "-m", "pytest", *session.posargs)
+
+
+@nox.session
+def typecheck(session: nox.Session) -> None:
+    """Type-check src, tests and examples with mypy --strict (settings in pyproject.toml)."""
+    # The tests' own imports (pytest, hypothesis) must be present to be checked.
+    install(session, "typing", "tests")
+    session.run("mypy", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    """Lint with ruff and check the formatting."""
+    install(session, "lint", project=False)
+    session.run("ruff", "check", ".", *session.posargs)
+    session.run("ruff", "format", "--check", ".")
+
+
+@nox.session
+def docs(session: nox.Session) -> None:
+    """Build the HTML docs; any warning (including a broken reference) fails."""
+    install(session, "docs")
+    session.run(
+        "sphinx-build",
+        "-n",
+        "-W",
+        "--keep-going",
+        "-b",
+        "html",
+        "docs",
+        "docs/_build/html",
+        *session.posargs,
+    )
+
+
+@nox.session
+def examples(session: nox.Session) -> None:
+    """Run every script in examples/."""
+    install(session)
+    scripts = sorted((ROOT / "examples").glob("*.py"))
+    if not scripts:
+        session.error("no examples/*.py found")
+    for script in scripts:
+        session.run("python", str(script.relative_to(ROOT)))
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Run the benchmark (`python -m lasvegas bench`)."""
+    install(session)
+    session.run("python", "-m", "lasvegas", "bench", *session.posargs)
+
+
+@nox.session
+def fuzz(session: nox.Session) -> None:
+    """Run the tests marked `fuzz` with the long Hypothesis profile (not a default session)."""
+    install(session, "tests")
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "tests",
+        "-m",
+        "fuzz",
+        *session.posargs,
+        env={"HYPOTHESIS_PROFILE": "fuzz"},
+    )
