@@ -215,7 +215,7 @@ class GameConfig:
 
         >>> import lasvegas as lv
         >>> lv.classic(2, lv.NeutralDice()).module("neutral-dice")
-        NeutralDice(per_player=None)
+        NeutralDice(per_player=None, rolled=None)
         """
         for m in self.modules:
             if m.id == module_id:

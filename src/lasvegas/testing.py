@@ -9,10 +9,9 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 
-from .actions import Action, Draw
+from .actions import Action, Draw, Place, Roll
 from .chance import Rng
 from .config import GameConfig
 from .engine import (
@@ -25,26 +24,89 @@ from .engine import (
     to_move,
 )
 from .errors import IllegalActionError
-from .state import Phase, State
-from .types import BIG, CHANCE, KICKER, NEUTRAL, REGULAR
+from .state import State
+from .types import CHANCE
+from .validate import state_problems
 
 __all__ = [
+    "EXTRA_CHECKS",
     "SimulationError",
     "check_invariants",
+    "check_json_and_views",
     "deal",
+    "example_configs",
     "play",
     "random_game",
     "random_sim_test",
+    "register_example_configs",
+    "turn",
 ]
 
 StateCheck = Callable[[State], None]
 """A check run on every state of :func:`random_sim_test`; it raises to report a failure."""
 
-EXTRA_CHECKS: list[Callable[[State, list[Action]], None]] = []
-"""Checks other parts of the library add to :func:`random_sim_test` (JSON, views ...).
+
+def check_json_and_views(state: State, actions: list[Action]) -> None:
+    """Raise :class:`SimulationError` unless *state* and its parts survive JSON and views leak nothing.
+
+    The checks of :func:`lasvegas.serde.roundtrip_problems`: the state, its standings, the
+    last action and every seat's view load back equal; views hold no RNG and do not change
+    when what the seat may not see is drawn again; a finished game's record replays.
+
+    >>> import lasvegas as lv
+    >>> check_json_and_views(lv.new_game(lv.classic(4)), [])
+    """
+    from .serde import roundtrip_problems
+
+    problems = roundtrip_problems(state, actions)
+    if problems:
+        raise _fail("; ".join(problems))
+
+
+EXTRA_CHECKS: list[Callable[[State, list[Action]], None]] = [check_json_and_views]
+"""Checks :func:`random_sim_test` runs besides its own (JSON round trips, views ...).
 
 Each is called with a state and the actions that led to it, and raises on a failure.
 """
+
+_EXAMPLES: list[Callable[[], Iterable[GameConfig]]] = []
+
+
+def register_example_configs(source: Callable[[], Iterable[GameConfig]]) -> None:
+    """Add configs to :func:`example_configs`; *source* is called each time they are listed.
+
+    Each edition package registers a few configs covering its modules, so the suite-wide
+    property tests (JSON, views, fuzzing) cover every edition without being edited.
+
+    >>> register_example_configs(lambda: [])
+    """
+    _EXAMPLES.append(source)
+
+
+def _classic_examples() -> list[GameConfig]:
+    from .classic import NeutralDice, classic
+
+    configs = [classic(players) for players in range(2, 6)]
+    configs += [classic(players, NeutralDice()) for players in (2, 3, 4)]
+    configs.append(classic(4, hide_money=True))
+    return configs
+
+
+register_example_configs(_classic_examples)
+
+
+def example_configs() -> tuple[GameConfig, ...]:
+    """A few configs of every registered edition and module, without duplicates.
+
+    >>> import lasvegas as lv
+    >>> lv.classic(4) in example_configs()
+    True
+    """
+    seen: dict[GameConfig, None] = {}
+    for source in _EXAMPLES:
+        for config in source():
+            seen.setdefault(config, None)
+    return tuple(seen)
 
 
 class SimulationError(AssertionError):
@@ -78,6 +140,26 @@ def deal(state: State, *casinos: Iterable[int]) -> State:
     return state
 
 
+def turn(state: State, faces: Iterable[int], face: int, *, neutral: Iterable[int] = ()) -> State:
+    """Roll *faces* (and *neutral* faces for the neutral group, if any), then place *face*.
+
+    Leave *faces* empty for a seat that holds only neutral dice.
+
+    >>> import lasvegas as lv
+    >>> state = deal(lv.new_game(lv.classic(2)), *[[50_000]] * 6)
+    >>> state = turn(state, [6, 1, 1, 1, 1, 1, 1, 1], 6)
+    >>> state.casinos[5].dice, lv.to_move(state)
+    ((1, 0), lv.CHANCE)
+    """
+    own = tuple(sorted(faces))
+    if own:
+        state = apply(state, Roll(own))
+    rest = tuple(sorted(neutral))
+    if rest:
+        state = apply(state, Roll(rest, "neutral"))
+    return apply(state, Place(face))
+
+
 def random_game(config: GameConfig, rng: Rng) -> tuple[State, list[Action]]:
     """Play one game with uniformly random legal actions; return the end state and the actions.
 
@@ -106,56 +188,20 @@ def _fail(message: str) -> SimulationError:
 
 
 def check_invariants(state: State) -> None:
-    """Raise :class:`SimulationError` unless dice and money are conserved in *state*.
+    """Raise :class:`SimulationError` unless *state* keeps every invariant.
 
-    Each seat's dice in its supply, on the casinos and held by modules add up to what it
-    got this round; the neutral dice likewise; every banknote is in the pile, at a casino,
-    with a seat or held by a module.
+    The checks are :func:`lasvegas.state_problems` (the ones a loaded state must pass): each
+    seat's dice in its supply, on the casinos and held by modules add up to what it got this
+    round; the neutral dice likewise; every banknote is in the pile, at a casino, with a seat
+    or held by a module; seats, faces and phases are in range and agree with who is to move;
+    and each module's own invariants hold.
 
     >>> import lasvegas as lv
     >>> check_invariants(lv.new_game(lv.classic(4)))
     """
-    config = state.config
-    ruleset = config.ruleset
-    params = ruleset.params
-    n = config.players
-    owners = ruleset.owners
-    held = [0] * owners
-    for i, module in enumerate(config.modules):
-        for owner, count in enumerate(module.held_dice(state, i)):
-            held[owner] += count
-    own = params.dice[REGULAR] + params.dice[BIG] + params.dice[KICKER]
-    if state.phase is not Phase.OVER:
-        for seat in range(n):
-            supply = state.supply[seat]
-            if any(c < 0 for c in supply):
-                raise _fail(f"seat {seat} holds a negative number of dice: {supply}")
-            placed = sum(c.dice[seat] + c.big[seat] for c in state.casinos)
-            total = supply[REGULAR] + supply[BIG] + supply[KICKER] + placed + held[seat]
-            if total != own:
-                raise _fail(f"seat {seat} has {total} dice in play, not {own}")
-        neutral = ruleset.neutral_owner
-        if neutral is not None:
-            in_hand = sum(s[NEUTRAL] for s in state.supply)
-            placed = sum(c.dice[neutral] + c.big[neutral] for c in state.casinos)
-            if in_hand + placed + held[neutral] < n * params.dice[NEUTRAL]:
-                raise _fail("neutral dice went missing")
-    notes: Counter[int] = Counter(state.pile_hidden)
-    notes.update(state.pile_returned)
-    for casino in state.casinos:
-        notes.update(casino.notes)
-        if list(casino.notes) != sorted(casino.notes, reverse=True):
-            raise _fail(f"casino notes are not highest first: {casino.notes}")
-    for won in state.money:
-        notes.update(won)
-    for i, module in enumerate(config.modules):
-        notes.update(module.held_notes(state, i))
-    if notes != Counter(params.notes):
-        missing = Counter(params.notes) - notes
-        extra = notes - Counter(params.notes)
-        raise _fail(f"banknotes not conserved: missing {dict(missing)}, extra {dict(extra)}")
-    if list(state.pile_hidden) != sorted(state.pile_hidden):
-        raise _fail("the unseen part of the pile is not kept sorted")
+    problems = state_problems(state)
+    if problems:
+        raise _fail("; ".join(problems))
 
 
 def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:

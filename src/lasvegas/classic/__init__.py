@@ -31,6 +31,6 @@ def classic(players: int = 4, *modules: RuleModule, hide_money: bool = False) ->
     >>> lv.classic(4).ruleset.params.rounds
     4
     >>> lv.classic(3, lv.NeutralDice()).modules
-    (NeutralDice(per_player=None),)
+    (NeutralDice(per_player=None, rolled=None),)
     """
     return GameConfig(players=players, edition="classic", modules=modules, hide_money=hide_money)

@@ -47,12 +47,19 @@ def _check_per_player(_: object, __: attrs.Attribute[int | None], value: int | N
         raise ConfigError(f"NeutralDice(per_player={value!r}): give 1-4 dice per player, or None")
 
 
+def _check_rolled(_: object, __: attrs.Attribute[int | None], value: int | None) -> None:
+    if value is not None and (type(value) is not int or not 0 <= value <= 8):
+        raise ConfigError(f"NeutralDice(rolled={value!r}): give 0-8 dice, or None")
+
+
 @attrs.frozen
 class NeutralDice(RuleModule):
     """The neutral-dice variant: extra dice for an imaginary owner (C-17 to C-22).
 
     ``per_player`` overrides how many neutral dice each seat gets; by default 4 with 2
-    players and 2 with 3 or more (C-17, and the ruling C-19 for 5-6 players).
+    players and 2 with 3 or more (C-17, and the ruling C-19 for 5-6 players). ``rolled``
+    overrides how many leftover neutral dice are rolled onto the casinos at each round's
+    start; by default those of the 8 that no seat gets (2 with 3 players, C-18).
 
     >>> import lasvegas as lv
     >>> lv.classic(2, NeutralDice()).ruleset.params.dice
@@ -68,6 +75,8 @@ class NeutralDice(RuleModule):
 
     per_player: int | None = attrs.field(default=None, validator=_check_per_player)
     """Neutral dice each seat gets per round; ``None`` for the rulebook's numbers."""
+    rolled: int | None = attrs.field(default=None, validator=_check_rolled)
+    """Leftover neutral dice rolled at each round's start; ``None``: whatever of the 8 no seat gets."""
 
     def dice_each(self, players: int) -> int:
         """Neutral dice each seat gets per round.
@@ -84,7 +93,11 @@ class NeutralDice(RuleModule):
 
         >>> NeutralDice().leftover(3), NeutralDice().leftover(4), NeutralDice().leftover(5)
         (2, 0, 0)
+        >>> NeutralDice(per_player=1, rolled=0).leftover(2)
+        0
         """
+        if self.rolled is not None:
+            return self.rolled
         return max(0, NEUTRAL_SET - players * self.dice_each(players))
 
     def configure(self, params: Params, players: int) -> Params:

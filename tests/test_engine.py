@@ -1,0 +1,220 @@
+"""The engine's contract (DESIGN §3, §6): configs, illegal actions, conservation, random games."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lasvegas as lv
+from lasvegas.testing import check_invariants, deal, random_game, random_sim_test
+
+
+@st.composite
+def reachable_states(draw: st.DrawFn, config: lv.GameConfig | None = None) -> lv.State:
+    """A state reached by random legal play from the start (every one is reachable)."""
+    if config is None:
+        players = draw(st.integers(2, 5))
+        neutral = draw(st.booleans())
+        config = lv.classic(players, *([lv.NeutralDice()] if neutral else []))
+    rng = lv.Rng(draw(st.integers(0, 2**32)))
+    steps = draw(st.integers(0, 400))
+    state = lv.new_game(config)
+    for _ in range(steps):
+        mover = lv.to_move(state)
+        if mover is None:
+            break
+        if mover is lv.CHANCE:
+            action = lv.sample_chance(state, rng)
+        else:
+            legal = lv.legal_actions(state)
+            action = legal[rng.below(len(legal))]
+        state = lv.apply(state, action)
+    return state
+
+
+ANY_ACTION = st.one_of(
+    st.builds(lv.Place, st.integers(-2, 9)),
+    st.builds(lv.Place, st.integers(1, 6), target=st.integers(0, 8)),
+    st.builds(
+        lv.Roll,
+        st.lists(st.integers(0, 7), max_size=10).map(lambda f: tuple(sorted(f))),
+        st.sampled_from(["regular", "big", "neutral", "black", "bogus"]),
+    ),
+    st.builds(lv.Draw, st.sampled_from([0, 5, 10_000, 50_000, 90_000, 100_000])),
+)
+
+
+@given(reachable_states(), ANY_ACTION)
+def test_illegal_actions_raise_and_leave_the_state_unchanged(
+    state: lv.State, action: lv.Action
+) -> None:
+    """DESIGN §3 Errors: any action is either applied or refused with IllegalActionError."""
+    before = hash(state)
+    snapshot = attrs.asdict(state, recurse=False)
+    legal = set(lv.legal_actions(state)) | {a for a, _ in lv.chance_outcomes(state)}
+    if action in legal:
+        check_invariants(lv.apply(state, action))
+    else:
+        with pytest.raises(lv.IllegalActionError) as info:
+            lv.apply(state, action)
+        assert repr(action) in str(info.value)
+        assert state.phase.value in str(info.value)
+        assert info.value.reason
+    assert hash(state) == before
+    assert attrs.asdict(state, recurse=False) == snapshot
+
+
+def test_place_at_a_chance_node_is_refused() -> None:
+    """A Place while a roll is due names the roll that is due."""
+    state = deal(lv.new_game(lv.classic(2)), *[[50_000]] * 6)
+    with pytest.raises(lv.IllegalActionError, match=r"Place\(face=3\) in phase roll") as info:
+        lv.apply(state, lv.Place(3))
+    assert info.value.reason == "wrong-node"
+
+
+def test_roll_at_a_decision_is_refused() -> None:
+    """A Roll while a placement is due is refused."""
+    state = deal(lv.new_game(lv.classic(2)), *[[50_000]] * 6)
+    state = lv.apply(state, lv.Roll((1,) * 8))
+    with pytest.raises(lv.IllegalActionError, match="must place dice"):
+        lv.apply(state, lv.Roll((1,) * 8))
+
+
+def test_draw_of_a_note_not_in_the_pile_is_refused() -> None:
+    """C-4: only notes still in the unseen part can be drawn."""
+    state = lv.new_game(lv.classic(2))
+    with pytest.raises(lv.IllegalActionError, match="no such note"):
+        lv.apply(state, lv.Draw(100_000))
+    with pytest.raises(lv.IllegalActionError):
+        lv.apply(state, lv.Draw(True))  # a bool is not a note value
+
+
+def test_nothing_after_the_game_ended() -> None:
+    """C-16: once the game is over every action is refused with reason game-over."""
+    state, _ = random_game(lv.classic(2), lv.Rng(4))
+    assert lv.to_move(state) is None
+    assert lv.legal_actions(state) == ()
+    assert lv.chance_outcomes(state) == ()
+    with pytest.raises(lv.IllegalActionError) as info:
+        lv.apply(state, lv.Place(1))
+    assert info.value.reason == "game-over"
+    with pytest.raises(lv.IllegalActionError):
+        lv.sample_chance(state, lv.Rng(1))
+
+
+@pytest.mark.parametrize("players", [0, 1, 6, 7, -3])
+def test_impossible_player_counts(players: int) -> None:
+    """C-1, X-6: the classic game takes 2-5 players (6 needs the sixth-player module)."""
+    with pytest.raises(lv.ConfigError, match=f"{players} players"):
+        lv.classic(players)
+
+
+@attrs.frozen
+class Loud(lv.RuleModule):
+    """Test module that cannot be played with :class:`Quiet`."""
+
+    id: ClassVar[str] = "test-loud"
+    conflicts: ClassVar[frozenset[str]] = frozenset({"test-quiet"})
+
+
+@attrs.frozen
+class Quiet(lv.RuleModule):
+    """Test module that needs :class:`Loud`... or not: it only exists to conflict."""
+
+    id: ClassVar[str] = "test-quiet"
+
+
+@attrs.frozen
+class Needy(lv.RuleModule):
+    """Test module requiring another."""
+
+    id: ClassVar[str] = "test-needy"
+    requires: ClassVar[frozenset[str]] = frozenset({"test-quiet"})
+
+
+def test_config_errors() -> None:
+    """Bad mixes of modules, unknown editions and bad option types raise ConfigError."""
+    with pytest.raises(lv.ConfigError, match="conflicts with module test-quiet"):
+        lv.classic(3, Loud(), Quiet())
+    with pytest.raises(lv.ConfigError, match="requires module test-quiet"):
+        lv.classic(3, Needy())
+    with pytest.raises(lv.ConfigError, match="given twice"):
+        lv.classic(3, lv.NeutralDice(), lv.NeutralDice(per_player=1))
+    with pytest.raises(lv.ConfigError, match="not a rule module"):
+        lv.classic(3, "NeutralDice")  # type: ignore[arg-type]
+    with pytest.raises(lv.ConfigError, match="unknown edition"):
+        lv.GameConfig(players=3, edition="monaco")
+    with pytest.raises(lv.ConfigError, match="players must be an int"):
+        lv.classic(True)
+    with pytest.raises(lv.ConfigError, match="hide_money"):
+        lv.classic(3, hide_money=1)  # type: ignore[arg-type]
+
+
+def test_module_order_does_not_matter() -> None:
+    """Modules are kept in a canonical order, so configs compare equal however they were given."""
+    assert lv.classic(3, Quiet(), lv.NeutralDice()) == lv.classic(3, lv.NeutralDice(), Quiet())
+    assert hash(lv.classic(3, Quiet(), lv.NeutralDice())) == hash(
+        lv.classic(3, lv.NeutralDice(), Quiet())
+    )
+
+
+@given(reachable_states())
+def test_dice_and_money_are_conserved(state: lv.State) -> None:
+    """C-1, C-2, C-14: dice and banknotes are conserved at every step."""
+    check_invariants(state)
+
+
+def test_apply_is_pure() -> None:
+    """apply returns a new state and never changes the one given."""
+    state = deal(lv.new_game(lv.classic(3)), *[[50_000]] * 6)
+    copy = attrs.evolve(state)
+    after = lv.apply(state, lv.Roll((1, 2, 3, 4, 5, 6, 6, 6)))
+    assert state == copy
+    assert after != state
+    assert lv.step(state, lv.Roll((1, 2, 3, 4, 5, 6, 6, 6))).state == after
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_sim_classic(players: int) -> None:
+    """DESIGN §6: random games of the classic game keep the engine's contract."""
+    random_sim_test(lv.classic(players), games=3, seed=players)
+
+
+def test_seeded_games_replay_identically() -> None:
+    """DESIGN §3 Rng: a seeded random game is the same every time (golden final standings)."""
+    first, actions = random_game(lv.classic(4), lv.Rng(2026))
+    second, again = random_game(lv.classic(4), lv.Rng(2026))
+    assert first == second
+    assert actions == again
+    assert lv.standings(first) == lv.standings(second)
+    assert sum(lv.standings(first).money) + sum(first.pile_hidden) + sum(first.pile_returned) == (
+        2_500_000
+    )
+
+
+def test_sample_chance_follows_the_distribution() -> None:
+    """sample_chance draws outcomes with the probabilities chance_outcomes lists (frequency check)."""
+    state = deal(lv.new_game(lv.classic(2)), *[[50_000]] * 6)
+    state = lv.apply(state, lv.Roll((1,) * 8))
+    state = lv.apply(state, lv.Place(1))
+    state = lv.apply(state, lv.Roll((2,) * 7 + (3,)))
+    state = lv.apply(state, lv.Place(3))
+    # Seat 0 has no dice left; seat 1 rolls 7 dice.
+    outcomes = lv.chance_outcomes(state)
+    assert len(outcomes) == 792  # C(12, 5) sorted rolls of 7 dice
+    assert sum(p for _, p in outcomes) == 1
+    exact = float(sum(p for a, p in outcomes if isinstance(a, lv.Roll) and 6 not in a.faces))
+    rng = lv.Rng(99)
+    draws = 6000
+    hits = 0
+    for _ in range(draws):
+        roll = lv.sample_chance(state, rng)
+        assert isinstance(roll, lv.Roll)
+        assert len(roll.faces) == 7
+        hits += 6 not in roll.faces
+    assert exact == pytest.approx((5 / 6) ** 7)
+    assert abs(hits / draws - exact) < 4 * (exact * (1 - exact) / draws) ** 0.5
