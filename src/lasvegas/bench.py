@@ -1,0 +1,227 @@
+"""``python -m lasvegas bench``: how fast random games run, per configuration (DESIGN §5).
+
+It plays full random games (chance drawn with :class:`~lasvegas.Rng`, decisions uniformly
+among the legal actions) and prints, per configuration: games/s, steps/s, the time per player
+decision with chance included (the figure the editions are compared by), and the cost of one
+:func:`~lasvegas.apply`, :func:`~lasvegas.legal_actions`, :func:`~lasvegas.observe` and a JSON
+round trip of a mid-game state. It is a benchmark, not a test: figures depend on the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import attrs
+
+import lasvegas as lv
+
+__all__ = ["BenchResult", "configurations", "main", "run"]
+
+
+@attrs.frozen
+class BenchResult:
+    """The figures of one configuration."""
+
+    name: str
+    """The configuration's name, e.g. ``"classic-4"``."""
+    games: int
+    """Random games played."""
+    games_per_s: float
+    """Full random games per second."""
+    steps_per_s: float
+    """Actions (decisions and chance outcomes) applied per second, sampling included."""
+    us_per_decision: float
+    """Microseconds of the whole loop per player decision, chance steps included."""
+    apply_us: float
+    """Microseconds per :func:`~lasvegas.apply` call."""
+    legal_us: float
+    """Microseconds per :func:`~lasvegas.legal_actions` call at decisions."""
+    observe_us: float
+    """Microseconds per :func:`~lasvegas.observe` call on a mid-game state."""
+    json_roundtrip_us: float | None
+    """Microseconds for ``from_json(to_json(state))`` of a mid-game state (None: no serde)."""
+
+
+def configurations() -> dict[str, Callable[[], lv.GameConfig]]:
+    """The benchmark configurations available in this installation, by name.
+
+    >>> sorted(configurations())[:2]
+    ['classic-4', 'classic-4-neutral']
+    """
+    configs: dict[str, Callable[[], lv.GameConfig]] = {
+        "classic-4": lambda: lv.classic(4),
+        "classic-4-neutral": lambda: lv.classic(4, lv.NeutralDice()),
+    }
+    boulevard = _boulevard_all()
+    if boulevard is not None:
+        configs["boulevard-4-all"] = boulevard
+    royale = getattr(lv, "royale", None)
+    if royale is not None:
+        configs["royale-4-tiles3"] = lambda: royale(4)
+    cardgame = getattr(lv, "cardgame", None)
+    if cardgame is not None:
+        configs["cardgame-4"] = lambda: cardgame(4)
+    return configs
+
+
+def _boulevard_all() -> Callable[[], lv.GameConfig] | None:
+    names = ("MinimumByPlayers", "HundredThousands", "Biggies", "Kickers", "RainbowCards")
+    names += ("SlotMachine", "ChipCards")
+    classes = [getattr(lv, n, None) for n in names]
+    if any(c is None for c in classes):
+        return None
+
+    def build() -> lv.GameConfig:
+        modules: list[lv.RuleModule] = [c() for c in classes if c is not None]
+        return lv.classic(4, lv.NeutralDice(), *modules)
+
+    return build
+
+
+def _play(config: lv.GameConfig, rng: lv.Rng) -> tuple[int, int]:
+    """One random game; returns (steps, decisions)."""
+    state = lv.new_game(config)
+    steps = decisions = 0
+    to_move = lv.to_move
+    chance = lv.CHANCE
+    sample = lv.sample_chance
+    legal_actions = lv.legal_actions
+    apply = lv.apply
+    while True:
+        mover = to_move(state)
+        if mover is None:
+            return steps, decisions
+        if mover is chance:
+            action = sample(state, rng)
+        else:
+            legal = legal_actions(state)
+            action = legal[rng.below(len(legal))]
+            decisions += 1
+        state = apply(state, action)
+        steps += 1
+
+
+def _samples(config: lv.GameConfig, rng: lv.Rng, games: int) -> list[tuple[lv.State, lv.Action]]:
+    pairs: list[tuple[lv.State, lv.Action]] = []
+    for _ in range(games):
+        state = lv.new_game(config)
+        while (mover := lv.to_move(state)) is not None:
+            if mover is lv.CHANCE:
+                action = lv.sample_chance(state, rng)
+            else:
+                legal = lv.legal_actions(state)
+                action = legal[rng.below(len(legal))]
+            pairs.append((state, action))
+            state = lv.apply(state, action)
+    return pairs
+
+
+def _per_call(fn: Callable[[], object], repeat: int) -> float:
+    start = time.perf_counter()
+    for _ in range(repeat):
+        fn()
+    return (time.perf_counter() - start) / repeat * 1e6
+
+
+def run(name: str, config: lv.GameConfig, games: int, seed: int = 1) -> BenchResult:
+    """Benchmark *config* with *games* random games.
+
+    >>> result = run("classic-2", lv.classic(2), games=2)
+    >>> result.games, result.games_per_s > 0
+    (2, True)
+    """
+    rng = lv.Rng(seed)
+    _play(config, rng)  # warm the caches
+    steps = decisions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        s, d = _play(config, rng)
+        steps += s
+        decisions += d
+    elapsed = time.perf_counter() - start
+
+    pairs = _samples(config, rng, max(1, min(games, 20)))
+    start = time.perf_counter()
+    for state, action in pairs:
+        lv.apply(state, action)
+    apply_us = (time.perf_counter() - start) / len(pairs) * 1e6
+    deciding = [s for s, _ in pairs if lv.to_move(s) not in (None, lv.CHANCE)]
+    start = time.perf_counter()
+    for state in deciding:
+        lv.legal_actions(state)
+    legal_us = (time.perf_counter() - start) / max(1, len(deciding)) * 1e6
+    middle = pairs[len(pairs) // 2][0]
+    observe_us = _per_call(lambda: lv.observe(middle, 0), 2000)
+    json_us: float | None = None
+    to_json = getattr(lv, "to_json", None)
+    from_json = getattr(lv, "from_json", None)
+    if to_json is not None and from_json is not None:
+        json_us = _per_call(lambda: from_json(to_json(middle), lv.State), 500)
+    return BenchResult(
+        name=name,
+        games=games,
+        games_per_s=games / elapsed,
+        steps_per_s=steps / elapsed,
+        us_per_decision=elapsed / max(1, decisions) * 1e6,
+        apply_us=apply_us,
+        legal_us=legal_us,
+        observe_us=observe_us,
+        json_roundtrip_us=json_us,
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark from the command line; returns the exit status.
+
+    >>> main(["--games", "1", "--config", "classic-4"])  # doctest: +ELLIPSIS
+    config ...
+    0
+    """
+    parser = argparse.ArgumentParser(
+        prog="python -m lasvegas bench",
+        description="Play random games per configuration and print speed figures (DESIGN §5).",
+    )
+    parser.add_argument("--games", type=int, default=500, help="random games per configuration")
+    parser.add_argument(
+        "--config",
+        action="append",
+        choices=sorted(configurations()),
+        help="configuration to run (repeatable; default: all)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the Rng")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    available = configurations()
+    names = args.config or sorted(available)
+    results = [run(n, available[n](), args.games, args.seed) for n in names]
+    if args.json:
+        print(json.dumps([attrs.asdict(r) for r in results], indent=2))
+        return 0
+    print(
+        f"{'config':<20} {'games/s':>9} {'steps/s':>10} {'us/decision':>12} {'apply us':>9} "
+        f"{'legal us':>9} {'observe us':>11} {'json rt us':>11}"
+    )
+    for r in results:
+        rt = "-" if r.json_roundtrip_us is None else f"{r.json_roundtrip_us:.1f}"
+        print(
+            f"{r.name:<20} {r.games_per_s:>9.0f} {r.steps_per_s:>10.0f} {r.us_per_decision:>12.1f} "
+            f"{r.apply_us:>9.2f} {r.legal_us:>9.2f} {r.observe_us:>11.2f} {rt:>11}"
+        )
+    base = next((r for r in results if r.name == "classic-4"), None)
+    if base is not None:
+        for r in results:
+            if r is not base:
+                ratio = r.us_per_decision / base.us_per_decision
+                print(f"{r.name}: {ratio:.2f}x the time per decision of classic-4 (target <= 2x)")
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())
