@@ -36,7 +36,7 @@ from .events import (
 )
 from .modules.base import ModuleState, Task
 from .payout import rank, tied
-from .state import Casino, Phase, State
+from .state import Casino, Phase, State, make_casino, make_state
 from .types import CHANCE, GROUPS, Chance, Money, Seat
 
 if TYPE_CHECKING:
@@ -114,7 +114,7 @@ def new_game(config: GameConfig) -> State:
     empty = (0,) * ruleset.owners
     casino = Casino(notes=(), dice=empty, big=empty)
     modules: tuple[ModuleState | None, ...] = tuple(m.initial_state(n) for m in config.modules)
-    state = State(
+    state = make_state(
         config,
         1,
         _FILL,
@@ -247,8 +247,8 @@ def _valid_rolls(k: int) -> frozenset[tuple[int, ...]]:
 _VALID_ROLLS: tuple[frozenset[tuple[int, ...]], ...] = tuple(_valid_rolls(k) for k in range(13))
 
 
-_ROLLS: dict[tuple[int, ...], Roll] = {}
-"""Regular rolls already built (bounded by the number of sorted rolls of up to 12 dice)."""
+_ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
+"""Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
 _DRAWS: dict[int, Draw] = {}
 """Draws already built, by note value."""
 
@@ -272,12 +272,11 @@ def sample_chance(state: State, rng: Rng) -> Action:
         if phase is _ROLL:
             group = state.cursor
             faces = rng.dice(state.supply[state.active][group])
-            if group == 0:
-                roll = _ROLLS.get(faces)
-                if roll is None:
-                    roll = _ROLLS[faces] = Roll(faces)
-                return roll
-            return Roll(faces, GROUPS[group])
+            cache = _ROLLS[group]
+            roll = cache.get(faces)
+            if roll is None:
+                roll = cache[faces] = Roll(faces, GROUPS[group])
+            return roll
         if phase is _FILL:
             hidden = state.pile_hidden
             value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
@@ -415,7 +414,7 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
-    state = State(
+    state = make_state(
         state.config,
         state.round,
         _ROLL if nxt < 4 else _PLACE,
@@ -484,7 +483,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     casinos = state.casinos
     supply = state.supply
     supply = (*supply[:seat], row, *supply[seat + 1 :])
-    casinos = (*casinos[:index], Casino(casino.notes, dice, big), *casinos[index + 1 :])
+    casinos = (*casinos[:index], make_casino(casino.notes, dice, big), *casinos[index + 1 :])
     reactors = ruleset.reactors
     if (
         log is None
@@ -499,7 +498,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             group = 0
             while not held[group]:
                 group += 1
-            return State(
+            return make_state(
                 state.config,
                 state.round,
                 _ROLL,
@@ -515,7 +514,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
                 state.modules,
                 state.tasks,
             )
-    state = State(
+    state = make_state(
         state.config,
         state.round,
         _TURN_END,
@@ -555,7 +554,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     casinos = state.casinos
     params = state.config.ruleset.params
     full = not params.worth and sum(notes) >= params.minimum and index + 1 < params.casinos
-    state = State(
+    state = make_state(
         state.config,
         state.round,
         _FILL,
@@ -564,7 +563,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
         state.active,
         state.supply,
         state.rolled,
-        (*casinos[:index], Casino(notes, casino.dice, casino.big), *casinos[index + 1 :]),
+        (*casinos[:index], make_casino(notes, casino.dice, casino.big), *casinos[index + 1 :]),
         hidden,
         returned,
         state.money,
@@ -613,7 +612,7 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 group = 0
                 while not held[group]:
                     group += 1
-                state = State(
+                state = make_state(
                     state.config,
                     state.round,
                     _ROLL,
@@ -662,7 +661,7 @@ def _next_seat(supply: tuple[tuple[int, ...], ...], first: int) -> int:
 def _with(state: State, **changes: Any) -> State:
     """``attrs.evolve`` for states, without its per-call introspection (DESIGN §4)."""
     get = changes.get
-    return State(
+    return make_state(
         get("config", state.config),
         get("round", state.round),
         get("phase", state.phase),
@@ -689,6 +688,8 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
         if log is not None or RoundEnded in ruleset.reactors:
             state = emit(state, RoundEnded(round=state.round), log)
         return state
+    if log is None and not ruleset.payers and CasinoPaid not in ruleset.reactors:
+        return _pay_rest(state)
     paid: State | None = None
     for i in ruleset.payers:
         paid = config.modules[i].payout(state, i, index, log)
@@ -698,6 +699,47 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     if log is not None or CasinoPaid in ruleset.reactors:
         state = emit(state, CasinoPaid(casino=index + 1), log)
     return state
+
+
+def _pay_rest(state: State) -> State:
+    """The fast path of :func:`_pay_casino` for every casino left, when nobody listens."""
+    config = state.config
+    places = config.ruleset.params.places
+    players = config.players
+    money = list(state.money)
+    back: list[Money] = []
+    casinos = list(state.casinos)
+    for index in range(state.cursor, len(casinos)):
+        casino = casinos[index]
+        notes = casino.notes
+        if not notes:
+            continue
+        ranked = rank(casino.weights() if any(casino.big) else casino.dice)
+        if places is not None:
+            ranked = ranked[:places]
+        for note, owner in zip(notes, ranked, strict=False):
+            if owner < players:
+                money[owner] = (*money[owner], note)
+            else:  # C-21
+                back.append(note)
+        back.extend(notes[len(ranked) :])
+        casinos[index] = make_casino((), casino.dice, casino.big)
+    return make_state(
+        config,
+        state.round,
+        _PAYOUT,
+        len(casinos),
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        tuple(casinos),
+        state.pile_hidden,
+        state.pile_returned + tuple(back) if back else state.pile_returned,
+        tuple(money),
+        state.modules,
+        state.tasks,
+    )
 
 
 def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:

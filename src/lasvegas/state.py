@@ -44,7 +44,7 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class Casino:
     """One casino: its notes and the dice on it.
 
@@ -71,7 +71,7 @@ class Casino:
         return tuple(d + 2 * b for d, b in zip(self.dice, self.big, strict=True))
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class State:
     """A game between two actions. Immutable; build the next one with :func:`lasvegas.apply`.
 
@@ -110,3 +110,114 @@ class State:
     """Each module's slice of state, in the order of ``config.modules``."""
     tasks: tuple[Task, ...]
     """Pending module work; the first one decides who moves next."""
+
+
+# -- fast construction ----------------------------------------------------------------------
+#
+# attrs' frozen __init__ sets each slot through object.__setattr__, which on CPython 3.11
+# costs about four times a plain slot store; building states is most of the hot path
+# (DESIGN §4). The engine therefore builds a State as an instance of a private twin class
+# with the very same slots, whose __init__ stores them directly, then turns it into a State
+# by assigning its class (allowed because the two layouts are identical). The result is an
+# ordinary, frozen State: equal, hashable and immutable like any other.
+
+
+class _StateTwin:
+    __slots__ = State.__slots__
+
+    def __init__(
+        self,
+        config: GameConfig,
+        round: int,
+        phase: Phase,
+        cursor: int,
+        start: Seat,
+        active: Seat,
+        supply: tuple[tuple[int, ...], ...],
+        rolled: tuple[tuple[int, ...], ...],
+        casinos: tuple[Casino, ...],
+        pile_hidden: tuple[Money, ...],
+        pile_returned: tuple[Money, ...],
+        money: tuple[tuple[Money, ...], ...],
+        modules: tuple[ModuleState | None, ...],
+        tasks: tuple[Task, ...],
+    ) -> None:
+        self.config = config
+        self.round = round
+        self.phase = phase
+        self.cursor = cursor
+        self.start = start
+        self.active = active
+        self.supply = supply
+        self.rolled = rolled
+        self.casinos = casinos
+        self.pile_hidden = pile_hidden
+        self.pile_returned = pile_returned
+        self.money = money
+        self.modules = modules
+        self.tasks = tasks
+
+
+class _CasinoTwin:
+    __slots__ = Casino.__slots__
+
+    def __init__(
+        self, notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int, ...]
+    ) -> None:
+        self.notes = notes
+        self.dice = dice
+        self.big = big
+
+
+def make_state(
+    config: GameConfig,
+    round: int,
+    phase: Phase,
+    cursor: int,
+    start: Seat,
+    active: Seat,
+    supply: tuple[tuple[int, ...], ...],
+    rolled: tuple[tuple[int, ...], ...],
+    casinos: tuple[Casino, ...],
+    pile_hidden: tuple[Money, ...],
+    pile_returned: tuple[Money, ...],
+    money: tuple[tuple[Money, ...], ...],
+    modules: tuple[ModuleState | None, ...],
+    tasks: tuple[Task, ...],
+) -> State:
+    """``State(...)`` for the hot path: the same frozen State, built without attrs' __init__.
+
+    >>> import lasvegas as lv
+    >>> s = lv.new_game(lv.classic(2))
+    >>> make_state(*(getattr(s, f.name) for f in attrs.fields(State))) == s
+    True
+    """
+    twin = _StateTwin(
+        config,
+        round,
+        phase,
+        cursor,
+        start,
+        active,
+        supply,
+        rolled,
+        casinos,
+        pile_hidden,
+        pile_returned,
+        money,
+        modules,
+        tasks,
+    )
+    twin.__class__ = State  # type: ignore[assignment]
+    return twin  # type: ignore[return-value]
+
+
+def make_casino(notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int, ...]) -> Casino:
+    """``Casino(...)`` for the hot path (see :func:`make_state`).
+
+    >>> make_casino((50_000,), (1, 0), (0, 0)) == Casino((50_000,), (1, 0), (0, 0))
+    True
+    """
+    twin = _CasinoTwin(notes, dice, big)
+    twin.__class__ = Casino  # type: ignore[assignment]
+    return twin  # type: ignore[return-value]
