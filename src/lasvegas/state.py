@@ -123,7 +123,7 @@ class State:
 
 
 class _StateTwin:
-    __slots__ = State.__slots__
+    __slots__ = State.__slots__  # type: ignore[attr-defined]
 
     def __init__(
         self,
@@ -159,7 +159,7 @@ class _StateTwin:
 
 
 class _CasinoTwin:
-    __slots__ = Casino.__slots__
+    __slots__ = Casino.__slots__  # type: ignore[attr-defined]
 
     def __init__(
         self, notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int, ...]
