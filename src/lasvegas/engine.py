@@ -45,6 +45,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Standings",
     "Step",
+    "action_space",
     "apply",
     "chance_outcomes",
     "emit",
@@ -203,6 +204,31 @@ def _open_places(state: State, places: tuple[Action, ...]) -> tuple[Action, ...]
 _PLACES: dict[object, tuple[Action, ...]] = {}
 """Placements per roll: keyed by the regular faces alone, or by the set of faces of all groups
 (bounded: at most a few thousand sorted rolls and 63 face sets)."""
+
+
+def action_space(config: GameConfig) -> tuple[Action, ...]:
+    """Every decision action a game of *config* can ever have, in a fixed order.
+
+    The index of an action in this tuple is its integer code in the reinforcement-learning
+    adapters: the core's placements first (``Place(1)`` .. ``Place(6)``), then each module's
+    :meth:`~lasvegas.RuleModule.action_space`, in module order. Chance outcomes are not in
+    it. Raises :class:`ValueError` if two modules list the same action.
+
+    >>> import lasvegas as lv
+    >>> lv.action_space(lv.classic(4))
+    (Place(face=1), Place(face=2), Place(face=3), Place(face=4), Place(face=5), Place(face=6))
+    """
+    return _action_space(config)
+
+
+@functools.cache
+def _action_space(config: GameConfig) -> tuple[Action, ...]:
+    actions: list[Action] = [Place(face) for face in range(1, 7)]
+    for module in config.modules:
+        actions.extend(module.action_space(config.players))
+    if len(set(actions)) != len(actions):
+        raise ValueError("two modules list the same action in their action_space")
+    return tuple(actions)
 
 
 def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
