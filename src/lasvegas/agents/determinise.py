@@ -1,0 +1,228 @@
+"""Determinisation: a full :class:`~lasvegas.State` sampled to agree with one seat's view.
+
+Search agents need states to simulate from, but an agent only ever gets a
+:class:`~lasvegas.PlayerView`. :func:`determinise` rebuilds a state from the view, filling
+what the view does not show with a sample consistent with what the seat knows:
+
+* the pile: its contents are the notes not seen on the casinos nor won by the seats (the
+  view gives each seat's money and note count, not the notes themselves, so the notes each
+  seat won are sampled to match its money where possible); the order of its unseen part is
+  chance in every state anyway (C-4);
+* hidden money (C-23): another seat's money and note count, when hidden, are guessed equal
+  to the viewer's;
+* pending tasks: taken from the view where their module shows them
+  (:meth:`~lasvegas.RuleModule.public_task`);
+* module slices: a module that hides nothing (it overrides neither
+  :meth:`~lasvegas.RuleModule.redact` nor :meth:`~lasvegas.RuleModule.resample_hidden`)
+  is taken from the view as is. A module that hides something needs a determiniser that
+  samples its hidden part: a method ``determinise(state, index, view, rng) -> State`` on
+  the module class, or a function with the same arguments (after the module) registered in
+  :data:`DETERMINISERS` under the module's id. It gets the state rebuilt so far (with the
+  view's redacted slice and tasks) and returns it completed.
+
+Without a determiniser for a hiding module, or when a pending task is not shown,
+:func:`determinise` returns ``None`` and search agents fall back to their heuristic.
+Callers check a rebuilt state by comparing its legal actions with the ones they were given
+(:func:`consistent`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from ..actions import Action
+from ..chance import Rng
+from ..engine import legal_actions, to_move
+from ..modules.base import ModuleState, RuleModule, Task
+from ..state import Phase, State
+from ..types import Money
+from ..view import PlayerView
+
+__all__ = ["DETERMINISERS", "Determiniser", "consistent", "determinise", "hides"]
+
+Determiniser = Callable[[RuleModule, State, int, PlayerView, Rng], State]
+"""``(module, state, index, view, rng) -> state``: completes module *index*'s hidden part."""
+
+DETERMINISERS: dict[str, Determiniser] = {}
+"""Determinisers for modules that hide something, by module id (for modules whose class
+has no ``determinise`` method of its own)."""
+
+
+def hides(module: RuleModule) -> bool:
+    """Whether *module* may hide something from a seat (it overrides a redaction hook).
+
+    >>> import lasvegas as lv
+    >>> hides(lv.NeutralDice())
+    False
+    """
+    cls = type(module)
+    return (
+        cls.redact is not RuleModule.redact or cls.resample_hidden is not RuleModule.resample_hidden
+    )
+
+
+def determinise(view: PlayerView, rng: Rng) -> State | None:
+    """A state that agrees with *view*, its hidden parts sampled with *rng*.
+
+    Returns ``None`` when the view does not show a pending task, or a module in play hides
+    part of its slice and has no determiniser.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.classic(3))
+    >>> rng = lv.Rng(2)
+    >>> for _ in range(40):
+    ...     action = (lv.sample_chance(state, rng) if lv.to_move(state) is lv.CHANCE
+    ...               else lv.legal_actions(state)[0])
+    ...     state = lv.apply(state, action)
+    >>> guess = determinise(lv.observe(state, 1), lv.Rng(9))
+    >>> guess is not None and guess.casinos == state.casinos and guess.supply == state.supply
+    True
+    >>> lv.standings(guess).money == lv.standings(state).money
+    True
+    """
+    config = view.config
+    tasks: list[Task] = []
+    for shown in view.tasks:
+        if shown.task is None:
+            return None
+        tasks.append(shown.task)
+    samplers: list[tuple[int, Callable[[State, int, PlayerView, Rng], State]]] = []
+    for index, module in enumerate(config.modules):
+        if not hides(module):
+            continue
+        method = getattr(module, "determinise", None)
+        if callable(method):
+            samplers.append((index, method))
+            continue
+        registered = DETERMINISERS.get(module.id)
+        if registered is None:
+            return None
+        samplers.append((index, _bind(registered, module)))
+    params = config.ruleset.params
+    seat = view.seat
+    totals: list[Money] = []
+    counts: list[int] = []
+    for s in range(view.players):
+        total = view.money[s]
+        count = view.notes[s]
+        if (total is None or count is None) and seat is not None:
+            total = view.money[seat]
+            count = view.notes[seat]
+        totals.append(total or 0)
+        counts.append(count or 0)
+    unseen: Counter[Money] = Counter(params.notes)
+    for casino in view.casinos:
+        unseen.subtract(casino.notes)
+    pool = sorted(unseen.elements())
+    money: list[tuple[Money, ...]] = []
+    for total, count in zip(totals, counts, strict=True):
+        for note in _notes_for(pool, total, count, rng):
+            pool.remove(note)
+        money.append(_split(total, count))
+    while len(pool) > view.pile_size:  # notes held by modules, or a guess that went wrong
+        pool.pop(rng.below(len(pool)))
+    slices: tuple[ModuleState | None, ...] = view.modules
+    state = State(
+        config,
+        view.round,
+        view.phase,
+        _cursor(view),
+        view.start,
+        view.active,
+        view.supply,
+        view.rolled,
+        view.casinos,
+        tuple(pool),
+        (),
+        tuple(money),
+        slices,
+        tuple(tasks),
+    )
+    for index, sample in samplers:
+        state = sample(state, index, view, rng)
+    return state
+
+
+def _bind(
+    function: Determiniser, module: RuleModule
+) -> Callable[[State, int, PlayerView, Rng], State]:
+    def bound(state: State, index: int, view: PlayerView, rng: Rng) -> State:
+        return function(module, state, index, view, rng)
+
+    return bound
+
+
+def consistent(state: State, view: PlayerView, legal: tuple[Action, ...]) -> bool:
+    """Whether a determinised *state* offers the seat of *view* exactly *legal*.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.classic(2))
+    >>> consistent(state, lv.observe(state, 0), ())
+    True
+    """
+    return to_move(state) == view.to_move and legal_actions(state) == legal
+
+
+def _split(total: Money, count: int) -> tuple[Money, ...]:
+    """*count* amounts adding up to *total* exactly (the standings only need the sums)."""
+    if count <= 0:
+        return (total,) if total else ()
+    base, extra = divmod(total, count)
+    return tuple(base + (1 if i < extra else 0) for i in range(count))
+
+
+def _notes_for(pool: list[Money], total: Money, count: int, rng: Rng) -> list[Money]:
+    """*count* notes of *pool* adding up to *total*, found by a short randomised search.
+
+    Falls back to *count* random notes when no exact set turns up quickly.
+    """
+    if count <= 0 or not pool:
+        return []
+    if count > len(pool):
+        return list(pool)
+    values = sorted(set(pool), reverse=True)
+    have = Counter(pool)
+    budget = [2000]
+
+    def search(left: Money, k: int, start: int, chosen: list[Money]) -> list[Money] | None:
+        if k == 0:
+            return chosen if left == 0 else None
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        for i in range(start, len(values)):
+            v = values[i]
+            if v * k < left:  # values only get smaller from here
+                break
+            if have[v] <= 0 or v > left:
+                continue
+            have[v] -= 1
+            found = search(left - v, k - 1, i, [*chosen, v])
+            have[v] += 1
+            if found is not None:
+                return found
+        return None
+
+    found = search(total, count, 0, [])
+    if found is not None:
+        return found
+    picks = list(pool)
+    return [picks.pop(rng.below(len(picks))) for _ in range(count)]
+
+
+def _cursor(view: PlayerView) -> int:
+    """The state's cursor, which the view does not carry: 0 at decisions."""
+    if view.phase is Phase.ROLL:
+        held = view.supply[view.active]
+        for group, count in enumerate(held):
+            if count and not view.rolled[group]:
+                return group
+        return 0
+    if view.phase is Phase.FILL:
+        minimum = view.config.ruleset.params.minimum
+        for index, casino in enumerate(view.casinos):
+            if sum(casino.notes) < minimum:
+                return index
+        return len(view.casinos) - 1
+    return 0

@@ -1,0 +1,384 @@
+"""Readable English texts for actions and events, for logs and front-ends.
+
+:func:`describe` turns an action into a sentence, more precise when it is given the state
+the action applies to; :func:`describe_event` does the same for the events of
+:func:`lasvegas.step`.
+
+Modules plug their own texts in through a small duck-typed protocol (nothing to inherit):
+
+* an action or event class may define ``text(self, state: State | None) -> str``; when it
+  does, its result is used as is;
+* a rule module whose tasks are answered by core actions (a money card drawn with
+  :class:`~lasvegas.Draw`, black dice rolled with :class:`~lasvegas.Roll`) may define
+  ``describe_action(self, state: State, index: int, action: Action) -> str | None``; while
+  one of its tasks is first in ``state.tasks``, :func:`describe` asks it first (``None``
+  means "use the default text");
+* anything else gets a generic text built from its ``kind`` and its fields
+  (``"Take chip: casino 3"``).
+
+>>> import lasvegas as lv
+>>> describe(lv.Place(5))
+'Place the 5s at casino 5'
+>>> describe_event(lv.BanknotePaid(casino=6, owner=1, value=90_000), lv.new_game(lv.classic(2)))
+'Casino 6 pays $90,000 to seat 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .actions import Action, Draw, Place, Roll
+from .events import (
+    BanknotePaid,
+    CasinoPaid,
+    CasinosFilled,
+    DicePlaced,
+    DiceRolled,
+    Event,
+    GameEnded,
+    NoteDealt,
+    NotesReturned,
+    PayoutStarted,
+    RoundEnded,
+    RoundStarted,
+    TiesRemoved,
+    TurnPassed,
+    TurnStarted,
+)
+from .state import Phase
+from .types import GROUPS
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["describe", "describe_event", "dice_phrase", "money", "owner_name"]
+
+_NUMBERS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def money(amount: int) -> str:
+    """An amount of dollars as printed on the notes.
+
+    >>> money(50_000), money(-20_000)
+    ('$50,000', '-$20,000')
+    """
+    if amount < 0:
+        return f"-${-amount:,}"
+    return f"${amount:,}"
+
+
+def _number(n: int) -> str:
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def _join(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _faces(faces: Sequence[int]) -> str:
+    return ", ".join(str(f) for f in faces)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def owner_name(owner: int, state: State | None = None) -> str:
+    """How a text names a casino owner: a seat, or an imaginary owner of the config.
+
+    Owners ``0 .. players-1`` are seats; later ones are the imaginary owners of
+    :attr:`lasvegas.Params.owners` (the neutral dice, C-21). Without a state the number
+    alone is known.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.classic(2, lv.NeutralDice()))
+    >>> owner_name(1, state), owner_name(2, state), owner_name(2)
+    ('seat 1', 'the neutral dice', 'owner 2')
+    """
+    if state is None:
+        return f"owner {owner}"
+    players = state.config.players
+    if owner < players:
+        return f"seat {owner}"
+    names = state.config.ruleset.params.owners
+    if owner - players < len(names):
+        return f"the {names[owner - players]} dice"
+    return f"owner {owner}"
+
+
+def _seat(seat: int | None) -> str:
+    return "nobody" if seat is None else f"seat {seat}"
+
+
+def dice_phrase(face: int, counts: Sequence[int]) -> str:
+    """Some dice showing *face*, *counts* giving how many of each group (:data:`~lasvegas.GROUPS`).
+
+    >>> dice_phrase(5, (3, 0, 0, 0)), dice_phrase(5, (2, 0, 0, 1)), dice_phrase(2, (0, 1, 0, 0))
+    ('three 5s', 'two 5s and one neutral 5', 'one big 2')
+    """
+    parts: list[str] = []
+    for group, count in zip(GROUPS, counts, strict=False):
+        if not count:
+            continue
+        label = "" if group == "regular" else f"{group} "
+        noun = f"{face}s" if count > 1 else str(face)
+        parts.append(f"{_number(count)} {label}{noun}")
+    return _join(parts)
+
+
+def _generic(obj: object) -> str:
+    """``Take chip: casino 3``: the kind, humanised, and the fields."""
+    kind = str(getattr(type(obj), "kind", type(obj).__name__))
+    head = _capital(kind.replace("-", " ").replace("_", " "))
+    cls = type(obj)
+    if not attrs.has(cls):
+        return head
+    fields = [
+        f"{f.name.replace('_', ' ')} {_value(getattr(obj, f.name))}" for f in attrs.fields(cls)
+    ]
+    return f"{head}: {', '.join(fields)}" if fields else head
+
+
+def _value(value: object) -> str:
+    if isinstance(value, tuple):
+        return "(" + ", ".join(_value(v) for v in value) + ")"
+    if isinstance(value, Action | Event):
+        return _generic(value)
+    return str(value)
+
+
+def _own_text(obj: object, state: State | None) -> str | None:
+    text = getattr(obj, "text", None)
+    if callable(text):
+        result = text(state)
+        if isinstance(result, str):
+            return result
+    return None
+
+
+def describe(action: Action, state: State | None = None) -> str:
+    """A readable English sentence for *action*.
+
+    With *state*, the state the action is about to be applied to, the text is more
+    precise: how many dice a placement moves, who rolls, which casino a note goes to.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.testing import deal
+    >>> describe(lv.Place(5)), describe(lv.Roll((1, 1, 3, 4, 6, 6)))
+    ('Place the 5s at casino 5', 'Roll: 1 1 3 4 6 6')
+    >>> describe(lv.Draw(50_000))
+    'Draw a $50,000 note'
+    >>> state = deal(lv.new_game(lv.classic(3)), *[[50_000]] * 5)
+    >>> describe(lv.Draw(50_000), state)
+    'Draw a $50,000 note for casino 6'
+    >>> state = lv.apply(state, lv.Draw(60_000))
+    >>> describe(lv.Roll((1, 1, 3, 5, 5, 5, 6, 6)), state)
+    'Seat 0 rolls 1, 1, 3, 5, 5, 5, 6, 6'
+    >>> state = lv.apply(state, lv.Roll((1, 1, 3, 5, 5, 5, 6, 6)))
+    >>> describe(lv.Place(5), state), describe(lv.Place(3), state)
+    ('Place the three 5s at casino 5', 'Place the single 3 at casino 3')
+    """
+    own = _own_text(action, state)
+    if own is not None:
+        return own
+    if state is not None and state.tasks:
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        hook: Callable[[State, int, Action], object] | None = getattr(
+            module, "describe_action", None
+        )
+        if callable(hook):
+            text = hook(state, task.module, action)
+            if isinstance(text, str):
+                return text
+    if isinstance(action, Place):
+        return _describe_place(action, state)
+    if isinstance(action, Roll):
+        return _describe_roll(action, state)
+    if isinstance(action, Draw):
+        text = f"Draw a {money(action.value)} note"
+        if state is not None and not state.tasks and state.phase is Phase.FILL:
+            text += f" for casino {state.cursor + 1}"
+        return text
+    return _generic(action)
+
+
+def _describe_place(action: Place, state: State | None) -> str:
+    face = action.face
+    casino = face if action.target is None else action.target
+    where = f"at casino {casino}"
+    if state is not None and not state.tasks and state.phase is Phase.PLACE:
+        counts = tuple(group.count(face) for group in state.rolled)
+        if sum(counts) == 1 and counts[0] == 1:
+            return f"Place the single {face} {where}"
+        if sum(counts) == 1:
+            return f"Place the {dice_phrase(face, counts).split(' ', 1)[1]} {where}"
+        if any(counts):
+            return f"Place the {dice_phrase(face, counts)} {where}"
+    return f"Place the {face}s {where}"
+
+
+def _describe_roll(action: Roll, state: State | None) -> str:
+    group = action.group
+    dice = "die" if len(action.faces) == 1 else "dice"
+    if state is None:
+        if group == "regular":
+            return "Roll: " + " ".join(str(f) for f in action.faces)
+        return f"Roll ({group}): " + " ".join(str(f) for f in action.faces)
+    if state.tasks or state.phase is not Phase.ROLL:
+        return f"The {group} {dice} show {_faces(action.faces)}"
+    seat = _capital(_seat(state.active))
+    if group == "regular":
+        return f"{seat} rolls {_faces(action.faces)}"
+    return f"{seat} rolls the {group} {dice}: {_faces(action.faces)}"
+
+
+def describe_event(event: Event, state: State | None = None) -> str:
+    """A readable English sentence for *event*.
+
+    *state* (any state of the same game, such as the :class:`~lasvegas.Step`'s) lets the
+    text name imaginary owners (the neutral dice) instead of numbering them.
+
+    >>> import lasvegas as lv
+    >>> describe_event(lv.DicePlaced(seat=1, face=5, casino=5, counts=(2, 0, 0, 1)))
+    'Seat 1 places two 5s and one neutral 5 at casino 5'
+    >>> describe_event(lv.TiesRemoved(casino=3, owners=(0, 2)), lv.new_game(lv.classic(3)))
+    'Casino 3: seat 0 and seat 2 are tied and remove their dice'
+    >>> describe_event(lv.GameEnded(winners=(2,)))
+    'The game is over: seat 2 wins'
+    """
+    own = _own_text(event, state)
+    if own is not None:
+        return own
+    handler = _EVENT_TEXTS.get(type(event))
+    if handler is None:
+        return _generic(event)
+    return handler(event, state)
+
+
+def _round_started(event: Event, state: State | None) -> str:
+    assert isinstance(event, RoundStarted)
+    return f"Round {event.round} begins; seat {event.start} starts"
+
+
+def _note_dealt(event: Event, state: State | None) -> str:
+    assert isinstance(event, NoteDealt)
+    return f"Casino {event.casino} gets a {money(event.value)} note"
+
+
+def _casinos_filled(event: Event, state: State | None) -> str:
+    assert isinstance(event, CasinosFilled)
+    return f"Every casino has its notes for round {event.round}"
+
+
+def _turn_started(event: Event, state: State | None) -> str:
+    assert isinstance(event, TurnStarted)
+    return f"Seat {event.seat}'s turn"
+
+
+def _turn_passed(event: Event, state: State | None) -> str:
+    assert isinstance(event, TurnPassed)
+    if event.reason == "closed":
+        why = "every face rolled points at a closed casino"
+    else:
+        why = event.reason.replace("-", " ")
+    return f"Seat {event.seat} cannot place ({why}) and keeps its dice"
+
+
+def _dice_rolled(event: Event, state: State | None) -> str:
+    assert isinstance(event, DiceRolled)
+    dice = "die" if len(event.faces) == 1 else "dice"
+    if event.seat is None:
+        return f"The {event.group} {dice} roll {_faces(event.faces)}"
+    if event.group == "regular":
+        return f"Seat {event.seat} rolls {_faces(event.faces)}"
+    return f"Seat {event.seat} rolls the {event.group} {dice}: {_faces(event.faces)}"
+
+
+def _dice_placed(event: Event, state: State | None) -> str:
+    assert isinstance(event, DicePlaced)
+    what = dice_phrase(event.face, event.counts) or f"no {event.face}s"
+    return f"Seat {event.seat} places {what} at casino {event.casino}"
+
+
+def _payout_started(event: Event, state: State | None) -> str:
+    assert isinstance(event, PayoutStarted)
+    return f"All dice are placed: round {event.round} pays out"
+
+
+def _ties_removed(event: Event, state: State | None) -> str:
+    assert isinstance(event, TiesRemoved)
+    who = _join([owner_name(o, state) for o in event.owners])
+    return f"Casino {event.casino}: {who} are tied and remove their dice"
+
+
+def _banknote_paid(event: Event, state: State | None) -> str:
+    assert isinstance(event, BanknotePaid)
+    text = f"Casino {event.casino} pays {money(event.value)} to {owner_name(event.owner, state)}"
+    if state is not None and event.owner >= state.config.players:
+        text += " (it goes under the pile)"
+    return text
+
+
+def _notes_returned(event: Event, state: State | None) -> str:
+    assert isinstance(event, NotesReturned)
+    verb = "goes" if len(event.values) == 1 else "go"
+    notes = _join([money(v) for v in event.values])
+    return f"Casino {event.casino}: {notes} {verb} under the pile"
+
+
+def _casino_paid(event: Event, state: State | None) -> str:
+    assert isinstance(event, CasinoPaid)
+    return f"Casino {event.casino} has paid out"
+
+
+def _round_ended(event: Event, state: State | None) -> str:
+    assert isinstance(event, RoundEnded)
+    return f"Round {event.round} is over"
+
+
+def _game_ended(event: Event, state: State | None) -> str:
+    assert isinstance(event, GameEnded)
+    if len(event.winners) == 1:
+        return f"The game is over: seat {event.winners[0]} wins"
+    seats = _join([f"seat {s}" for s in event.winners])
+    return f"The game is over: {seats} share the win"
+
+
+_EVENT_TEXTS: dict[type[Event], Callable[[Event, State | None], str]] = {
+    RoundStarted: _round_started,
+    NoteDealt: _note_dealt,
+    CasinosFilled: _casinos_filled,
+    TurnStarted: _turn_started,
+    TurnPassed: _turn_passed,
+    DiceRolled: _dice_rolled,
+    DicePlaced: _dice_placed,
+    PayoutStarted: _payout_started,
+    TiesRemoved: _ties_removed,
+    BanknotePaid: _banknote_paid,
+    NotesReturned: _notes_returned,
+    CasinoPaid: _casino_paid,
+    RoundEnded: _round_ended,
+    GameEnded: _game_ended,
+}
+"""The texts of the core events, by exact type."""
