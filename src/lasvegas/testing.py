@@ -49,7 +49,7 @@ StateCheck = Callable[[State], None]
 def check_json_and_views(state: State, actions: list[Action]) -> None:
     """Raise :class:`SimulationError` unless *state* and its parts survive JSON and views leak nothing.
 
-    The checks of :func:`lasvegas.serde.roundtrip_problems`: the state, its standings, the
+    The checks of ``lasvegas.serde.roundtrip_problems``: the state, its standings, the
     last action and every seat's view load back equal; views hold no RNG and do not change
     when what the seat may not see is drawn again; a finished game's record replays.
 

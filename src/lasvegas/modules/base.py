@@ -23,7 +23,9 @@ The hooks, by when they run:
 * next round: :meth:`RuleModule.next_start`;
 * scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak`,
   :meth:`RuleModule.held_dice`, :meth:`RuleModule.held_notes`;
-* views: :meth:`RuleModule.redact`.
+* views: :meth:`RuleModule.redact`, :meth:`RuleModule.public_task`,
+  :meth:`RuleModule.redact_event`, and :meth:`RuleModule.resample_hidden` for leak tests;
+* loading: :meth:`RuleModule.problems` (the slice's own invariants).
 """
 
 from __future__ import annotations
@@ -88,6 +90,8 @@ class RuleModule:
     """The module's task types."""
     state_type: ClassVar[type[ModuleState] | None] = None
     """The type of the module's slice, if it has one."""
+    events: ClassVar[tuple[type[Event], ...]] = ()
+    """The module's own event types (JSON and :meth:`redact_event` need to know them)."""
 
     # -- config time -----------------------------------------------------------------------
 
@@ -181,3 +185,49 @@ class RuleModule:
     def redact(self, state: State, index: int, seat: Seat | None) -> ModuleState | None:
         """The module's slice as *seat* may see it (``None`` seat: a spectator)."""
         return state.modules[index]
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """One of the module's pending tasks as *seat* may see it in a view.
+
+        Return the task itself when nothing in it is secret from *seat*, a redacted copy, or
+        ``None`` (the default) to show only its kind and module.
+        """
+        return None
+
+    def redact_event(
+        self, state: State, index: int, event: Event, seat: Seat | None
+    ) -> Event | None:
+        """One of the module's own events (:attr:`events`) as *seat* may see it.
+
+        Return the event itself (the default: it is public), a redacted copy, or ``None`` to
+        hide it from *seat*. *state* is the state after the step.
+        """
+        return event
+
+    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """A state that differs from *state* only in what this module hides from *seat*.
+
+        The hidden part (other seats' hands, a face-down card, a fist ...) is drawn again with
+        *rng*, consistently with everything *seat* knows. Leak tests check that *seat*'s
+        view of both states is the same. The default, *state* itself, says the module hides
+        nothing.
+        """
+        return state
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Every decision action the module could ever make legal, in a fixed order.
+
+        Together with the core's placements this is the fixed integer encoding of a config's
+        actions (:func:`lasvegas.action_space`) that the reinforcement-learning adapters use.
+        A module that offers or asks for decisions must list them all here, without
+        duplicates; a module without decisions keeps the default ``()``.
+        """
+        return ()
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """What is wrong with the module's slice and tasks in *state*; ``()`` when nothing is.
+
+        Checked when a state is loaded from JSON (and by the random simulation tests), after
+        the core's own invariants: cards or chips conserved, values in range ...
+        """
+        return ()

@@ -1,0 +1,211 @@
+"""The invariants of a game state (DESIGN §3, JSON): what makes a state one the engine can play.
+
+:func:`state_problems` lists everything wrong with a state: seats, rounds, phases and faces out
+of range, tuples of the wrong length, dice not conserved per seat, banknotes not conserved
+across pile, casinos, seats and modules, module slices and tasks that do not belong to their
+module, a module's own problems (:meth:`~lasvegas.RuleModule.problems`), and a phase that
+does not agree with who is to move. :func:`lasvegas.from_json` refuses a state with any
+problem; :func:`lasvegas.testing.check_invariants` runs the same checks at every step of the
+random simulation tests.
+
+The checks run on whatever a document decoded to, so they never assume more than the types
+of the fields: every hook call is guarded, and any exception becomes a problem.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from .engine import chance_outcomes, legal_actions, to_move
+from .state import Phase
+from .types import BIG, CHANCE, KICKER, NEUTRAL, REGULAR
+
+if TYPE_CHECKING:
+    from .state import State
+
+__all__ = ["state_problems"]
+
+_FACES = frozenset(range(1, 7))
+
+
+def state_problems(state: State) -> tuple[str, ...]:
+    """Every invariant *state* breaks, as readable sentences; ``()`` for a valid state.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.classic(4))
+    >>> lv.state_problems(state)
+    ()
+    >>> import attrs
+    >>> lv.state_problems(attrs.evolve(state, active=7))
+    ('active seat 7 is not a seat (0-3)',)
+    """
+    problems: list[str] = []
+    try:
+        _shape(state, problems)
+        if not problems:
+            _conservation(state, problems)
+        if not problems:
+            _modules(state, problems)
+        if not problems:
+            _node(state, problems)
+    except Exception as exc:  # a hostile state can break any assumption: report, never raise
+        problems.append(f"the state cannot be checked ({type(exc).__name__}: {exc})")
+    return tuple(problems)
+
+
+def _shape(state: State, problems: list[str]) -> None:
+    """Lengths and ranges of the core fields."""
+    config = state.config
+    ruleset = config.ruleset
+    params = ruleset.params
+    n = config.players
+    owners = ruleset.owners
+    if not 1 <= state.round <= params.rounds:
+        problems.append(f"round {state.round} is not in 1-{params.rounds}")
+    for name, seat in (("start", state.start), ("active", state.active)):
+        if not 0 <= seat < n:
+            problems.append(f"{name} seat {seat} is not a seat (0-{n - 1})")
+    casinos = params.casinos
+    limit = {Phase.FILL: casinos - 1, Phase.ROLL: 3, Phase.PAYOUT: casinos}.get(state.phase, 0)
+    if not 0 <= state.cursor <= max(limit, 0):
+        problems.append(f"cursor {state.cursor} is out of range in phase {state.phase.value}")
+    if len(state.supply) != n:
+        problems.append(f"supply lists {len(state.supply)} seats, not {n}")
+    d0, d1, d2, d3 = params.dice
+    for seat, row in enumerate(state.supply):
+        if len(row) != 4:
+            problems.append(f"seat {seat}'s supply has {len(row)} groups, not 4")
+        elif not (
+            0 <= row[0] <= d0 and 0 <= row[1] <= d1 and 0 <= row[2] <= d2 and 0 <= row[3] <= d3
+        ):
+            problems.append(f"seat {seat}'s supply {row} is not within {params.dice}")
+    if len(state.rolled) != 4:
+        problems.append(f"rolled has {len(state.rolled)} groups, not 4")
+    for group, faces in enumerate(state.rolled):
+        if faces and (not _FACES.issuperset(faces) or list(faces) != sorted(faces)):
+            problems.append(f"rolled group {group} is not sorted faces 1-6: {faces}")
+    if len(state.casinos) != casinos:
+        problems.append(f"{len(state.casinos)} casinos, not {casinos}")
+    for number, casino in enumerate(state.casinos, start=1):
+        dice = casino.dice
+        big = casino.big
+        if len(dice) != owners or len(big) != owners:
+            problems.append(f"casino {number} does not count dice for {owners} owners")
+        elif min(dice) < 0 or min(big) < 0:
+            problems.append(f"casino {number} has a negative number of dice")
+        notes = casino.notes
+        if len(notes) > 1 and list(notes) != sorted(notes, reverse=True):
+            problems.append(f"casino {number}'s notes are not highest first: {notes}")
+    if len(state.money) != n:
+        problems.append(f"money lists {len(state.money)} seats, not {n}")
+    if list(state.pile_hidden) != sorted(state.pile_hidden):
+        problems.append("the unseen part of the pile is not kept sorted")
+    modules = config.modules
+    if len(state.modules) != len(modules):
+        problems.append(f"{len(state.modules)} module slices for {len(modules)} modules")
+    else:
+        for module, part in zip(modules, state.modules, strict=True):
+            kind = module.state_type
+            if part is None:
+                continue
+            if kind is None or not isinstance(part, kind):
+                want = "no slice" if kind is None else f"a {kind.kind} slice"
+                problems.append(f"module {module.id} holds {want}, not {part.kind}")
+    for position, task in enumerate(state.tasks):
+        if not 0 <= task.module < len(modules):
+            problems.append(f"task {position} ({task.kind}) names module {task.module}")
+        elif not isinstance(task, modules[task.module].tasks):
+            problems.append(
+                f"task {position} ({task.kind}) is not a task of module {modules[task.module].id}"
+            )
+    if problems:
+        return
+    if not state.tasks:
+        if state.phase is Phase.ROLL:
+            held = state.supply[state.active]
+            if not held[state.cursor]:
+                problems.append(f"the active seat holds no dice of group {state.cursor} to roll")
+            for group in range(4):
+                done = group < state.cursor
+                if (len(state.rolled[group]) != held[group]) if done else state.rolled[group]:
+                    problems.append(f"rolled group {group} does not match the roll so far")
+        elif state.phase is Phase.PLACE:
+            held = state.supply[state.active]
+            if any(len(faces) > c for faces, c in zip(state.rolled, held, strict=True)):
+                problems.append("more dice are rolled than the active seat holds")
+        elif any(state.rolled):
+            problems.append(f"dice are rolled in phase {state.phase.value}")
+
+
+def _conservation(state: State, problems: list[str]) -> None:
+    """Dice per seat and banknotes are conserved (C-1, C-2)."""
+    config = state.config
+    ruleset = config.ruleset
+    params = ruleset.params
+    n = config.players
+    owners = ruleset.owners
+    held = [0] * owners
+    for i, module in enumerate(config.modules):
+        # A negative count is dice the module lends an owner on the table (Royale's Prime Time:
+        # black dice in a casino count as a seat's dice); the totals below must still balance.
+        counts = module.held_dice(state, i)
+        if len(counts) > owners:
+            problems.append(f"module {module.id} holds dice for unknown owners: {counts}")
+            return
+        for owner, count in enumerate(counts):
+            held[owner] += count
+    own = params.dice[REGULAR] + params.dice[BIG] + params.dice[KICKER]
+    if state.phase is not Phase.OVER:
+        placed = [0] * owners
+        for c in state.casinos:
+            for owner, count in enumerate(c.dice):
+                placed[owner] += count
+            for owner, count in enumerate(c.big):
+                placed[owner] += count
+        for seat in range(n):
+            supply = state.supply[seat]
+            total = supply[REGULAR] + supply[BIG] + supply[KICKER] + placed[seat] + held[seat]
+            if total != own:
+                problems.append(f"seat {seat} has {total} dice in play, not {own}")
+        neutral = ruleset.neutral_owner
+        if neutral is not None:
+            in_hand = sum(s[NEUTRAL] for s in state.supply)
+            if in_hand + placed[neutral] + held[neutral] < n * params.dice[NEUTRAL]:
+                problems.append("neutral dice went missing")
+    everywhere = [*state.pile_hidden, *state.pile_returned]
+    for casino in state.casinos:
+        everywhere += casino.notes
+    for won in state.money:
+        everywhere += won
+    for i, module in enumerate(config.modules):
+        everywhere += module.held_notes(state, i)
+    everywhere.sort()
+    if everywhere != sorted(params.notes):
+        notes = Counter(everywhere)
+        expected = Counter(params.notes)
+        missing = dict(expected - notes)
+        extra = dict(notes - expected)
+        problems.append(f"banknotes not conserved: missing {missing}, extra {extra}")
+
+
+def _modules(state: State, problems: list[str]) -> None:
+    """Each module's own invariants."""
+    for i, module in enumerate(state.config.modules):
+        problems.extend(f"module {module.id}: {p}" for p in module.problems(state, i))
+
+
+def _node(state: State, problems: list[str]) -> None:
+    """The phase agrees with who is to move, and that mover has something to do."""
+    mover = to_move(state)
+    n = state.config.players
+    if mover is None:
+        if state.phase is not Phase.OVER or state.tasks:
+            problems.append(f"nobody is to move in phase {state.phase.value}")
+    elif mover is CHANCE:
+        if not chance_outcomes(state):
+            problems.append(f"a chance node with no outcome in phase {state.phase.value}")
+    elif type(mover) is not int or not 0 <= mover < n:
+        problems.append(f"the seat to move, {mover!r}, is not a seat")
+    elif not legal_actions(state):
+        problems.append(f"seat {mover} is to move but has no legal action")
