@@ -49,8 +49,8 @@ class BenchResult:
 def configurations() -> dict[str, Callable[[], lv.GameConfig]]:
     """The benchmark configurations available in this installation, by name.
 
-    >>> sorted(configurations())[:2]
-    ['classic-4', 'classic-4-neutral']
+    >>> "classic-4" in configurations(), "classic-4-neutral" in configurations()
+    (True, True)
     """
     configs: dict[str, Callable[[], lv.GameConfig]] = {
         "classic-4": lambda: lv.classic(4),
@@ -69,8 +69,15 @@ def configurations() -> dict[str, Callable[[], lv.GameConfig]]:
 
 
 def _boulevard_all() -> Callable[[], lv.GameConfig] | None:
-    names = ("MinimumByPlayers", "HundredThousands", "Biggies", "Kickers", "RainbowCards")
-    names += ("SlotMachine", "ChipCards")
+    names = (
+        "MinimumByPlayers",
+        "HundredThousands",
+        "Biggies",
+        "Kickers",
+        "RainbowCards",
+        "SlotMachine",
+        "ChipCards",
+    )
     classes = [getattr(lv, n, None) for n in names]
     if any(c is None for c in classes):
         return None
