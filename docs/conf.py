@@ -8,6 +8,12 @@ time, so no remote intersphinx inventory is used.
 from __future__ import annotations
 
 import importlib.metadata
+import sys
+from pathlib import Path
+
+# The project's own extension (docs/_ext/lasvegas_sphinx.py): the rule-to-test trace
+# table, links from rule ids to it, the public-api directive, reference fixes.
+sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 
 project = "lasvegas"
 author = "The lasvegas developers"
@@ -21,6 +27,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "lasvegas_sphinx",
 ]
 
 source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
@@ -33,6 +40,13 @@ myst_enable_extensions = ["colon_fence"]
 # -- autodoc / napoleon -----------------------------------------------------
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
+# Show the domain aliases by name (``Seat``, not ``int``) in signatures and descriptions;
+# this works because every module uses ``from __future__ import annotations``.
+autodoc_type_aliases = {
+    "Seat": "lasvegas.Seat",
+    "Face": "lasvegas.Face",
+    "Money": "lasvegas.Money",
+}
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 

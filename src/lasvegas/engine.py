@@ -328,11 +328,11 @@ def apply(state: State, action: Action) -> State:
     >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
     >>> state = lv.apply(state, lv.Place(4))
     >>> state.casinos[3].dice
-    (3, 0, 0)
+    (3, 0)
     >>> lv.apply(state, lv.Place(4))
     Traceback (most recent call last):
     ...
-    lasvegas.errors.IllegalActionError: Place(face=4) in phase roll: a roll of 8 dice is next, not a placement
+    lasvegas.errors.IllegalActionError: Place(face=4) in phase roll: a roll of 8 dice is next
     """
     if not state.tasks:  # the hot path: skip the general dispatcher
         kind = type(action)
