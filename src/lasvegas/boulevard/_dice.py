@@ -1,0 +1,81 @@
+"""Small helpers the Boulevard modules share: rebuilding a state and moving dice.
+
+They build states and casinos with the core's fast constructors (no ``attrs.evolve``,
+DESIGN §4). Private to the package.
+"""
+
+from __future__ import annotations
+
+from ..modules.base import ModuleState, Task
+from ..state import Casino, State, make_casino, make_state
+from ..types import Money
+
+SLOT_MACHINE = 7
+"""The slot machine's casino number, the seventh casino, filled and paid last (B-7)."""
+
+
+def rebuild(
+    state: State,
+    *,
+    supply: tuple[tuple[int, ...], ...] | None = None,
+    casinos: tuple[Casino, ...] | None = None,
+    pile_hidden: tuple[Money, ...] | None = None,
+    pile_returned: tuple[Money, ...] | None = None,
+    money: tuple[tuple[Money, ...], ...] | None = None,
+    modules: tuple[ModuleState | None, ...] | None = None,
+    tasks: tuple[Task, ...] | None = None,
+) -> State:
+    """*state* with the given parts replaced.
+
+    >>> import lasvegas as lv
+    >>> rebuild(lv.new_game(lv.classic(2)), pile_returned=(10_000,)).pile_returned
+    (10000,)
+    """
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply if supply is None else supply,
+        state.rolled,
+        state.casinos if casinos is None else casinos,
+        state.pile_hidden if pile_hidden is None else pile_hidden,
+        state.pile_returned if pile_returned is None else pile_returned,
+        state.money if money is None else money,
+        state.modules if modules is None else modules,
+        state.tasks if tasks is None else tasks,
+    )
+
+
+def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:
+    """*values* with ``values[index]`` changed by *delta*.
+
+    >>> bump((1, 2, 3), 1, -2)
+    (1, 0, 3)
+    """
+    return (*values[:index], values[index] + delta, *values[index + 1 :])
+
+
+def with_casino(state: State, number: int, casino: Casino) -> tuple[Casino, ...]:
+    """The casinos of *state* with casino *number* (1-based) replaced.
+
+    >>> import lasvegas as lv
+    >>> c = lv.Casino((90_000,), (0, 0), (0, 0))
+    >>> with_casino(lv.new_game(lv.classic(2)), 2, c)[1].notes
+    (90000,)
+    """
+    casinos = state.casinos
+    return (*casinos[: number - 1], casino, *casinos[number:])
+
+
+def move_die(casino: Casino, owner: int, big: bool, delta: int) -> Casino:
+    """*casino* with *delta* dice of *owner* added (negative: removed); *big* for biggies.
+
+    >>> move_die(Casino((), (2, 1), (0, 1)), 1, True, -1)
+    Casino(notes=(), dice=(2, 1), big=(0, 0))
+    """
+    if big:
+        return make_casino(casino.notes, casino.dice, bump(casino.big, owner, delta))
+    return make_casino(casino.notes, bump(casino.dice, owner, delta), casino.big)

@@ -1,0 +1,262 @@
+"""``RainbowCards``: wild cards in the pile, replaced by real notes before payout (B-5, X-2).
+
+A rainbow card is written as the note value :data:`~lasvegas.boulevard.components.RAINBOW`
+(``0``, ruling): it is shuffled into the pile with the banknotes, dealt like them and counts
+as $40,000 for a casino's minimum (the core's ``Params.worth``). When all dice are placed
+and before payout, each rainbow card at a casino (casinos 1..6, then the slot machine) is
+discarded and replaced by the top note of the pile; a rainbow drawn as a replacement is
+replaced in turn. Each replacement is a chance node (:class:`RainbowDraw`) drawing like the
+core does: from the unseen part of the pile while it lasts (its order is chance), then the
+returned notes in their known order. Discarded rainbow cards leave the game (ruling) and are
+the module's ``held_notes``. Ruling: if the pile is empty, a rainbow card is discarded with
+no replacement (C-6 in spirit).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import ClassVar
+
+import attrs
+
+from ..actions import Action, Draw
+from ..chance import Rng, multiset_draw_distribution, remove_one
+from ..config import Params
+from ..engine import emit, push_task
+from ..errors import ConfigError, IllegalActionError
+from ..events import Event, PayoutStarted
+from ..modules.base import ModuleState, RuleModule, Task
+from ..state import Casino, State
+from ..text import money
+from ..types import CHANCE, Chance, Money, Seat
+from ._dice import rebuild
+from .components import RAINBOW, RAINBOW_CARDS, RAINBOW_WORTH
+
+__all__ = ["RainbowCards", "RainbowDraw", "RainbowReplaced", "RainbowState"]
+
+
+@attrs.frozen
+class RainbowDraw(Task):
+    """Chance: the top note of the pile replaces the first rainbow card at a casino (B-5)."""
+
+    kind: ClassVar[str] = "rainbow-draw"
+
+
+@attrs.frozen
+class RainbowState(ModuleState):
+    """The rainbow cards' slice: how many have been discarded (out of the game)."""
+
+    kind: ClassVar[str] = "rainbow-cards"
+    discarded: int = 0
+    """Rainbow cards discarded so far in the game."""
+
+
+@attrs.frozen
+class RainbowReplaced(Event):
+    """A rainbow card at a casino was discarded and replaced by a note of the pile (B-5).
+
+    *value* is the note drawn (another rainbow card is replaced in turn), or ``None`` when
+    the pile was empty (ruling: no replacement).
+
+    >>> RainbowReplaced(casino=2, value=60_000)
+    RainbowReplaced(casino=2, value=60000)
+    """
+
+    kind: ClassVar[str] = "rainbow-replaced"
+    casino: int
+    """The casino number."""
+    value: Money | None
+    """The note that replaced the rainbow card, or ``None`` (empty pile)."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words (the :func:`lasvegas.describe_event` protocol).
+
+        >>> RainbowReplaced(casino=2, value=60_000).text()
+        'The rainbow card at casino 2 is replaced by a $60,000 note'
+        >>> RainbowReplaced(casino=2, value=0).text()
+        'The rainbow card at casino 2 is replaced by another rainbow card'
+        """
+        if self.value is None:
+            return f"The rainbow card at casino {self.casino} is discarded: the pile is empty"
+        note = "another rainbow card" if self.value == RAINBOW else f"a {money(self.value)} note"
+        return f"The rainbow card at casino {self.casino} is replaced by {note}"
+
+
+def _check_count(_: object, __: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 1 <= value <= 60:
+        raise ConfigError(f"RainbowCards(count={value!r}): give 1-60 rainbow cards")
+
+
+@attrs.frozen
+class RainbowCards(RuleModule):
+    """Rainbow cards in the pile, worth $40,000 at setup, replaced before payout (B-5).
+
+    ``count`` is the number of rainbow cards (X-2: 6).
+
+    >>> import lasvegas as lv
+    >>> params = lv.classic(4, RainbowCards()).ruleset.params
+    >>> params.notes[:7], params.worth
+    ((0, 0, 0, 0, 0, 0, 10000), ((0, 40000),))
+    """
+
+    id: ClassVar[str] = "rainbow-cards"
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
+    tasks: ClassVar[tuple[type[Task], ...]] = (RainbowDraw,)
+    state_type: ClassVar[type[ModuleState] | None] = RainbowState
+    events: ClassVar[tuple[type[Event], ...]] = (RainbowReplaced,)
+    """The module's own events."""
+
+    count: int = attrs.field(default=RAINBOW_CARDS, validator=_check_count)
+    """How many rainbow cards are shuffled into the pile (X-2)."""
+
+    def configure(self, params: Params, players: int) -> Params:
+        """Shuffle the rainbow cards into the pile; each counts $40,000 for the minimum."""
+        if RAINBOW in params.notes:
+            raise ConfigError(f"rainbow cards: the pile already holds notes of value {RAINBOW}")
+        return attrs.evolve(
+            params,
+            notes=tuple(sorted(params.notes + (RAINBOW,) * self.count)),
+            worth=(*params.worth, (RAINBOW, RAINBOW_WORTH)),
+        )
+
+    def initial_state(self, players: int) -> ModuleState | None:
+        """No rainbow card discarded yet."""
+        return RainbowState()
+
+    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """Before payout, start replacing the rainbow cards at the casinos."""
+        return _next(state, index, log, pushed=False)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """Replacements are chance."""
+        return CHANCE
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The top note of the pile: any unseen note by count, else the next returned one."""
+        if state.pile_hidden:
+            return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
+        return ((Draw(state.pile_returned[0]), Fraction(1)),)
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """Draw the top note directly."""
+        hidden = state.pile_hidden
+        return Draw(hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0])
+
+    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Discard the first rainbow card at a casino and lay the drawn note in its place."""
+        task = state.tasks[0]
+        hidden = state.pile_hidden
+        returned = state.pile_returned
+        value = action.value if isinstance(action, Draw) else None
+        if type(value) is not int:
+            value = None
+        elif hidden and value in hidden:
+            hidden = remove_one(hidden, value)
+        elif not hidden and value == returned[0]:
+            returned = returned[1:]
+        else:
+            value = None
+        if value is None:
+            raise IllegalActionError(
+                repr(action),
+                f"{state.phase.value} ({task.kind})",
+                "a draw of a note left in the pile is next",
+                "bad-draw",
+            )
+        number = _first_rainbow(state)
+        casino = state.casinos[number - 1]
+        notes = list(casino.notes)
+        notes.remove(RAINBOW)
+        notes.append(value)
+        notes.sort(reverse=True)
+        casinos = state.casinos
+        casinos = (
+            *casinos[: number - 1],
+            Casino(tuple(notes), casino.dice, casino.big),
+            *casinos[number:],
+        )
+        discarded = _slice(state, index).discarded + 1
+        state = rebuild(
+            state,
+            casinos=casinos,
+            pile_hidden=hidden,
+            pile_returned=returned,
+            modules=_modules(state, index, discarded),
+        )
+        state = emit(state, RainbowReplaced(casino=number, value=value), log)
+        return _next(state, index, log, pushed=True)
+
+    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
+        """The discarded rainbow cards, out of the game."""
+        return (RAINBOW,) * _slice(state, index).discarded
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """A pending replacement is public (the note drawn is chance, not a secret)."""
+        return task
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """No more rainbow cards discarded than there are."""
+        discarded = _slice(state, index).discarded
+        if not 0 <= discarded <= self.count:
+            return (f"{discarded} rainbow cards discarded, of {self.count}",)
+        return ()
+
+    def describe_action(self, state: State, index: int, action: Action) -> str | None:
+        """The replacement draw in words (the :func:`lasvegas.describe` protocol).
+
+        >>> import lasvegas as lv
+        >>> lv.RainbowCards().describe_action(lv.new_game(lv.classic(2)), 0, lv.Draw(0))
+        'Draw a rainbow card to replace a rainbow card'
+        """
+        if type(action) is not Draw:
+            return None
+        value = action.value
+        note = "a rainbow card" if value == RAINBOW else f"a {money(value)} note"
+        number = _first_rainbow(state)
+        where = f"the rainbow card at casino {number}" if number else "a rainbow card"
+        return f"Draw {note} to replace {where}"
+
+
+def _slice(state: State, index: int) -> RainbowState:
+    value = state.modules[index]
+    assert isinstance(value, RainbowState)
+    return value
+
+
+def _modules(state: State, index: int, discarded: int) -> tuple[ModuleState | None, ...]:
+    return (*state.modules[:index], RainbowState(discarded), *state.modules[index + 1 :])
+
+
+def _first_rainbow(state: State) -> int:
+    """The number of the first casino holding a rainbow card, or 0."""
+    for number, casino in enumerate(state.casinos, 1):
+        notes = casino.notes
+        if notes and notes[-1] == RAINBOW:  # highest first: a rainbow card is last
+            return number
+    return 0
+
+
+def _next(state: State, index: int, log: list[Event] | None, *, pushed: bool) -> State:
+    """Queue the next replacement, or finish (discarding unreplaceable rainbows, ruling)."""
+    if not _first_rainbow(state):
+        return rebuild(state, tasks=state.tasks[1:]) if pushed else state
+    if state.pile_hidden or state.pile_returned:
+        return state if pushed else push_task(state, RainbowDraw(index))
+    discarded = _slice(state, index).discarded
+    casinos = list(state.casinos)
+    for number, casino in enumerate(casinos, 1):
+        kept = tuple(v for v in casino.notes if v != RAINBOW)
+        if len(kept) < len(casino.notes):
+            discarded += len(casino.notes) - len(kept)
+            casinos[number - 1] = Casino(kept, casino.dice, casino.big)
+            if log is not None:
+                gone = len(casino.notes) - len(kept)
+                log.extend([RainbowReplaced(casino=number, value=None)] * gone)
+    return rebuild(
+        state,
+        casinos=tuple(casinos),
+        modules=_modules(state, index, discarded),
+        tasks=state.tasks[1:] if pushed else None,
+    )

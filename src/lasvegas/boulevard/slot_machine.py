@@ -1,0 +1,365 @@
+"""``SlotMachine``: a seventh casino that takes any face once per round (B-7).
+
+The slot machine is casino 7: the core fills it last (after casino 6) and lays its notes
+like the others. At a placement decision the module offers ``Place(face, target=7)`` for
+every face rolled that nobody has placed there this round. Its payout differs (B-7 and the
+online edition's rulings):
+
+* owners are ranked by dice (a biggie counts two), then by the sum of their pips (a biggie
+  counts its face twice), then by their highest single die; owners still equal on all three
+  cancel each other, as in C-12;
+* in rank order each owner chooses one of the notes still there (a :class:`SlotChoice`
+  decision answered by :class:`ChooseNote`); the imaginary owner (neutral dice) takes the
+  highest note left, which goes under the pile; notes nobody takes go under the pile too,
+  highest first.
+
+Ruling: the slot machine pays after casino 6 (the module starts its payout when casino 6
+is paid, so its events come between ``CasinoPaid(6)`` and ``CasinoPaid(7)``). A face stays
+used for the round even if its dice are kicked away (B-4 with B-7).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, cast
+
+import attrs
+
+from ..actions import Action, Place
+from ..config import Params
+from ..engine import push_task, set_slice
+from ..events import (
+    BanknotePaid,
+    CasinoPaid,
+    DicePlaced,
+    Event,
+    NotesReturned,
+    RoundStarted,
+    TiesRemoved,
+)
+from ..modules.base import ModuleState, RuleModule, Task
+from ..state import Casino, State
+from ..text import money
+from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
+from ._dice import SLOT_MACHINE, rebuild, with_casino
+from .kickers import DieKicked
+
+__all__ = ["ChooseNote", "SlotChoice", "SlotMachine", "SlotMachineState", "slot_ranking"]
+
+
+@attrs.frozen(repr=False)
+class ChooseNote(Action):
+    """Take the note worth *value* from the slot machine (B-7).
+
+    >>> ChooseNote(70_000)
+    ChooseNote(value=70000)
+    """
+
+    kind: ClassVar[str] = "choose-note"
+    value: Money
+    """The value of the note taken."""
+
+    def __repr__(self) -> str:
+        return f"ChooseNote(value={self.value!r})"
+
+    def text(self, state: State | None = None) -> str:
+        """The choice in words (the :func:`lasvegas.describe` protocol).
+
+        >>> ChooseNote(70_000).text()
+        'Take the $70,000 note from the slot machine'
+        """
+        return f"Take the {money(self.value)} note from the slot machine"
+
+
+@attrs.frozen
+class SlotChoice(Task):
+    """Decision: the first owner of :attr:`order` chooses a note at the slot machine (B-7)."""
+
+    kind: ClassVar[str] = "slot-choice"
+    order: tuple[int, ...]
+    """The ranked owners still to choose, the one to move first (always a seat)."""
+
+
+@attrs.frozen
+class SlotMachineState(ModuleState):
+    """The slot machine's slice: faces used this round and the pips of the dice there."""
+
+    kind: ClassVar[str] = "slot-machine"
+    used: tuple[Face, ...] = ()
+    """Faces placed on the slot machine this round, ascending (each only once, B-7)."""
+    dice: tuple[tuple[Face, int, int], ...] = ()
+    """``(face, owner, weight)`` for the dice on the slot machine, *weight* dice of *face*
+    belonging to *owner*, a biggie counting two (it counts twice in the pip sum)."""
+
+
+def slot_ranking(
+    weights: tuple[int, ...], dice: tuple[tuple[Face, int, int], ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The slot machine's payout order and the owners that cancel (B-7).
+
+    *weights* are the dice per owner at the slot machine (a biggie counting two), *dice* the
+    ``(face, owner, weight)`` entries of :attr:`SlotMachineState.dice`. Owners are ranked by
+    dice, then the sum of pips, then the highest single die; owners equal on all three
+    cancel. Returns ``(ranked, cancelled)``.
+
+    The rulebook's example: Denny (seat 0) three 3s, Ben (1) two 6s, Carla (2) two 4s and a
+    1. Carla's 4 beats Denny's 3 after the equal sums of 9:
+
+    >>> slot_ranking((3, 2, 3), ((3, 0, 3), (6, 1, 2), (4, 2, 2), (1, 2, 1)))
+    ((2, 0, 1), ())
+    """
+    pips = [0] * len(weights)
+    high = [0] * len(weights)
+    for face, owner, weight in dice:
+        if weight:
+            pips[owner] += face * weight
+            if face > high[owner]:
+                high[owner] = face
+    keys = {o: (w, pips[o], high[o]) for o, w in enumerate(weights) if w}
+    seen: dict[tuple[int, int, int], int] = {}
+    for key in keys.values():
+        seen[key] = seen.get(key, 0) + 1
+    ranked = sorted((o for o, k in keys.items() if seen[k] == 1), key=keys.__getitem__)
+    cancelled = tuple(o for o, k in keys.items() if seen[k] > 1)
+    return tuple(reversed(ranked)), cancelled
+
+
+_MASKS: dict[tuple[Face, ...], int] = {}
+"""The faces of a sorted roll as a bit mask (bit *f* for face *f*), per roll: bounded by the
+number of sorted rolls the engine accepts (a few thousand)."""
+
+_OFFERS: dict[tuple[int, tuple[Face, ...]], tuple[Action, ...]] = {}
+"""Slot-machine placements per mask of faces rolled and sorted faces used (63 x 64 at most)."""
+
+
+def _mask(faces: tuple[Face, ...]) -> int:
+    mask = 0
+    for face in faces:
+        mask |= 1 << face
+    _MASKS[faces] = mask
+    return mask
+
+
+@attrs.frozen
+class SlotMachine(RuleModule):
+    """A seventh casino taking any face not yet placed there this round (B-7).
+
+    >>> import lasvegas as lv
+    >>> config = lv.classic(3, SlotMachine())
+    >>> config.ruleset.params.casinos
+    7
+    """
+
+    id: ClassVar[str] = "slot-machine"
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (
+        RoundStarted,
+        DicePlaced,
+        DieKicked,
+        CasinoPaid,
+    )
+    actions: ClassVar[tuple[type[Action], ...]] = (ChooseNote,)
+    tasks: ClassVar[tuple[type[Task], ...]] = (SlotChoice,)
+    state_type: ClassVar[type[ModuleState] | None] = SlotMachineState
+
+    def configure(self, params: Params, players: int) -> Params:
+        """Add the seventh casino."""
+        return attrs.evolve(params, casinos=params.casinos + 1)
+
+    def initial_state(self, players: int) -> ModuleState | None:
+        """Nothing on the slot machine yet."""
+        return SlotMachineState()
+
+    def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:
+        """``Place(face, target=7)`` for each face rolled that is not used there this round."""
+        used = cast(SlotMachineState, state.modules[index]).used
+        r0, r1, r2, r3 = state.rolled
+        get = _MASKS.get
+        mask = get(r0) or _mask(r0)  # (the empty roll's mask, 0, is just computed again)
+        if r1:
+            mask |= get(r1) or _mask(r1)
+        if r2:
+            mask |= get(r2) or _mask(r2)
+        if r3:
+            mask |= get(r3) or _mask(r3)
+        offers = _OFFERS.get((mask, used))
+        if offers is None:
+            faces = [f for f in range(1, 7) if mask >> f & 1 and f not in used]
+            offers = _OFFERS[mask, used] = tuple(Place(f, SLOT_MACHINE) for f in faces)
+        return offers
+
+    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """Record placements and kicks at the slot machine; start its payout after casino 6."""
+        if type(event) is DicePlaced:  # the hot path: a placement anywhere
+            if event.casino == SLOT_MACHINE:
+                state = _placed(state, index, event)
+            return state
+        if type(event) is DieKicked:
+            if event.casino == SLOT_MACHINE:
+                state = _kicked(state, index, event)
+            return state
+        if type(event) is CasinoPaid:
+            if event.casino == SLOT_MACHINE - 1:
+                state = self._start_payout(state, index, log)
+            return state
+        if _slice(state, index) != SlotMachineState():  # RoundStarted: a fresh slot machine
+            state = set_slice(state, index, SlotMachineState())
+        return state
+
+    def _start_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        casino = state.casinos[SLOT_MACHINE - 1]
+        ranked, cancelled = slot_ranking(casino.weights(), _slice(state, index).dice)
+        if cancelled and log is not None:
+            log.append(TiesRemoved(casino=SLOT_MACHINE, owners=cancelled))
+        return _serve(state, index, ranked, log, pushed=False)
+
+    def payout(
+        self, state: State, index: int, casino: int, log: list[Event] | None
+    ) -> State | None:
+        """The slot machine has already paid (after casino 6); the other casinos are the core's."""
+        if casino == SLOT_MACHINE - 1:
+            return state
+        return None
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The owner whose turn it is to choose (always a seat)."""
+        assert isinstance(task, SlotChoice)
+        return task.order[0]
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """One :class:`ChooseNote` per distinct note still at the slot machine, highest first."""
+        notes = state.casinos[SLOT_MACHINE - 1].notes
+        return tuple(ChooseNote(v) for v in sorted(set(notes), reverse=True))
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The order of choosing is public."""
+        return task
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """``Place(face, target=7)`` for faces 1-6, then ``ChooseNote`` for each note value.
+
+        The note values are every value a classic game can lay out: $10,000 to $90,000 and
+        the $100,000 notes of B-2 (rainbow cards never reach the payout, B-5).
+
+        >>> actions = SlotMachine().action_space(3)
+        >>> actions[0], actions[6], actions[-1], len(actions)
+        (Place(face=1, target=7), ChooseNote(value=10000), ChooseNote(value=100000), 16)
+        """
+        places = tuple(Place(face, SLOT_MACHINE) for face in range(1, 7))
+        return (*places, *(ChooseNote(v) for v in range(10_000, 100_001, 10_000)))
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """Faces used once each; the recorded dice match the slot machine; choices in range."""
+        config = state.config
+        owners = config.ruleset.owners
+        part = _slice(state, index)
+        found: list[str] = []
+        used = part.used
+        if list(used) != sorted(set(used)) or any(not 1 <= f <= 6 for f in used):
+            found.append(f"faces used {used} are not distinct sorted faces")
+        weights = [0] * owners
+        for face, owner, weight in part.dice:
+            if face not in used or not 0 <= owner < owners or weight < 0:
+                found.append(f"slot machine dice entry {(face, owner, weight)} is out of range")
+            else:
+                weights[owner] += weight
+        if not found and tuple(weights) != state.casinos[SLOT_MACHINE - 1].weights():
+            found.append("the recorded dice do not match the slot machine's")
+        for task in state.tasks:
+            if type(task) is SlotChoice and task.module == index:
+                order = task.order
+                if (
+                    not order
+                    or len(set(order)) != len(order)
+                    or not 0 <= order[0] < config.players
+                    or any(not 0 <= o < owners for o in order)
+                ):
+                    found.append(f"{task!r} is out of range")
+        return tuple(found)
+
+    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """The owner to move takes the chosen note; the next owners follow."""
+        task = state.tasks[0]
+        assert isinstance(task, SlotChoice)
+        assert isinstance(action, ChooseNote)
+        seat = task.order[0]
+        state = _take(state, seat, action.value, log)
+        return _serve(state, index, task.order[1:], log, pushed=True)
+
+
+def _slice(state: State, index: int) -> SlotMachineState:
+    value = state.modules[index]
+    assert isinstance(value, SlotMachineState)
+    return value
+
+
+def _placed(state: State, index: int, event: DicePlaced) -> State:
+    old = _slice(state, index)
+    face = event.face
+    counts = event.counts
+    dice = old.dice
+    own = counts[REGULAR] + 2 * counts[BIG]
+    if own:
+        dice = (*dice, (face, event.seat, own))
+    if counts[NEUTRAL]:
+        owner = state.config.ruleset.neutral_owner
+        assert owner is not None
+        dice = (*dice, (face, owner, counts[NEUTRAL]))
+    part = SlotMachineState(tuple(sorted((*old.used, face))), dice)
+    return rebuild(state, modules=(*state.modules[:index], part, *state.modules[index + 1 :]))
+
+
+def _kicked(state: State, index: int, event: DieKicked) -> State:
+    old = _slice(state, index)
+    lost = 2 if event.big else 1
+    dice = tuple(
+        (f, o, w - lost) if f == event.face and o == event.owner else (f, o, w)
+        for f, o, w in old.dice
+    )
+    return set_slice(state, index, SlotMachineState(old.used, dice))
+
+
+def _take(state: State, owner: int, value: Money, log: list[Event] | None) -> State:
+    """*owner* takes the note *value* from the slot machine (an imaginary owner's goes under)."""
+    casino = state.casinos[SLOT_MACHINE - 1]
+    notes = list(casino.notes)
+    notes.remove(value)
+    casinos = with_casino(state, SLOT_MACHINE, Casino(tuple(notes), casino.dice, casino.big))
+    if log is not None:
+        log.append(BanknotePaid(casino=SLOT_MACHINE, owner=owner, value=value))
+    if owner < state.config.players:
+        money = state.money
+        money = (*money[:owner], (*money[owner], value), *money[owner + 1 :])
+        return rebuild(state, casinos=casinos, money=money)
+    return rebuild(state, casinos=casinos, pile_returned=(*state.pile_returned, value))
+
+
+def _serve(
+    state: State, index: int, order: tuple[int, ...], log: list[Event] | None, *, pushed: bool
+) -> State:
+    """Pay the ranked *order* until a seat must choose; then send the rest under the pile.
+
+    *pushed* tells whether a :class:`SlotChoice` task is first in the queue (to replace).
+    """
+    players = state.config.players
+    notes = state.casinos[SLOT_MACHINE - 1].notes
+    while order and notes:
+        owner = order[0]
+        if owner < players:  # a seat chooses, even between equal notes (as C-10)
+            task = SlotChoice(index, order)
+            if pushed:
+                return rebuild(state, tasks=(task, *state.tasks[1:]))
+            return push_task(state, task)
+        state = _take(state, owner, notes[0], log)  # C-21: the highest note left
+        notes = state.casinos[SLOT_MACHINE - 1].notes
+        order = order[1:]
+    if pushed:
+        state = rebuild(state, tasks=state.tasks[1:])
+    if notes:
+        if log is not None:
+            log.append(NotesReturned(casino=SLOT_MACHINE, values=notes))
+        casino = state.casinos[SLOT_MACHINE - 1]
+        state = rebuild(
+            state,
+            casinos=with_casino(state, SLOT_MACHINE, Casino((), casino.dice, casino.big)),
+            pile_returned=state.pile_returned + notes,
+        )
+    return state
