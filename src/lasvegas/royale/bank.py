@@ -1,0 +1,189 @@
+"""Chips and the bank: every payment a Royale tile makes or asks for goes through here.
+
+* :func:`give_chips` (R-5, X-8: chips are unlimited);
+* :func:`pay_from_bank` (T-1: bank cards greedily, the largest card not above what is still
+  owed, then chips at $10,000 for the rest);
+* :func:`reward` (X-8: $10,000 and $20,000 are 1 and 2 chips, more comes from the bank);
+* :func:`pay_to_bank` (T-1b: the debtor's cards lowest first, then chips, until the amount
+  is covered; change in bank cards, greedily, never in chips; a debtor who holds less pays
+  everything).
+
+Cards a seat receives from the bank join its won cards (``state.money[seat]``), so they
+count as money cards for the tie-break (R-8). Only seats receive or pay: imaginary owners
+never do (T-8).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right, insort
+
+from ..engine import emit
+from ..events import Event
+from ..state import State
+from ..types import Money, Seat
+from .components import CHIP_VALUE
+from .events import BankPaid, BankReceived, ChipsGiven
+from .state import RoyaleState, rebuild, royale_state, set_royale
+
+__all__ = ["give_chips", "greedy", "pay_from_bank", "pay_to_bank", "reward", "take_chips"]
+
+
+def greedy(bank: tuple[Money, ...], amount: Money) -> tuple[tuple[Money, ...], tuple[Money, ...]]:
+    """Cards taken greedily from the sorted *bank* towards *amount*, and the bank left (T-1).
+
+    Again and again the largest card not above what is still owed is taken; the rest of the
+    amount (``amount - sum(taken)``) is what cards could not pay.
+
+    >>> greedy((30_000, 40_000, 60_000, 100_000), 100_000)
+    ((100000,), (30000, 40000, 60000))
+    >>> greedy((30_000, 40_000, 60_000), 100_000)
+    ((60000, 40000), (30000,))
+    >>> greedy((30_000, 50_000), 40_000)
+    ((30000,), (50000,))
+    """
+    owed = amount
+    left = list(bank)
+    taken: list[Money] = []
+    while owed > 0:
+        i = bisect_right(left, owed)
+        if i == 0:
+            break
+        card = left.pop(i - 1)
+        taken.append(card)
+        owed -= card
+    return tuple(taken), tuple(left)
+
+
+def _check_seat(state: State, seat: Seat) -> None:
+    if not 0 <= seat < state.config.players:
+        raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
+
+
+def _with_chips(state: State, s: RoyaleState, seat: Seat, chips: int) -> State:
+    row = (*s.chips[:seat], chips, *s.chips[seat + 1 :])
+    return set_royale(state, RoyaleState(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
+
+
+def give_chips(state: State, seat: Seat, count: int, log: list[Event] | None) -> State:
+    """*seat* takes *count* chips from the unlimited supply (X-8).
+
+    >>> import lasvegas as lv
+    >>> state = give_chips(lv.new_game(lv.royale(3)), 1, 2, None)
+    >>> royale_state(state).chips
+    (2, 4, 2)
+    """
+    _check_seat(state, seat)
+    if count <= 0:
+        return state
+    s = royale_state(state)
+    state = _with_chips(state, s, seat, s.chips[seat] + count)
+    if log is not None or ChipsGiven in state.config.ruleset.reactors:
+        state = emit(state, ChipsGiven(seat=seat, count=count), log)
+    return state
+
+
+def take_chips(state: State, seat: Seat, count: int) -> State:
+    """*seat* hands back *count* chips (it must hold them).
+
+    >>> import lasvegas as lv
+    >>> royale_state(take_chips(lv.new_game(lv.royale(3)), 0, 1)).chips
+    (1, 2, 2)
+    """
+    _check_seat(state, seat)
+    s = royale_state(state)
+    if not 0 <= count <= s.chips[seat]:
+        raise ValueError(f"seat {seat} holds {s.chips[seat]} chips, cannot hand over {count}")
+    return _with_chips(state, s, seat, s.chips[seat] - count)
+
+
+def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> State:
+    """The bank pays *amount* to *seat* (T-1): cards greedily, chips for the rest.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round
+    >>> state = setup_round(lv.new_game(lv.royale(3, deal=("A2", "C1", "D1"))))
+    >>> state = pay_from_bank(state, 0, 100_000, None)
+    >>> state.money[0]
+    (100000,)
+    """
+    _check_seat(state, seat)
+    if amount <= 0:
+        return state
+    s = royale_state(state)
+    taken, bank = greedy(s.bank, amount)
+    rest = amount - sum(taken)
+    chips = -(-rest // CHIP_VALUE)
+    money = state.money
+    state = rebuild(state, money=(*money[:seat], money[seat] + taken, *money[seat + 1 :]))
+    row = (*s.chips[:seat], s.chips[seat] + chips, *s.chips[seat + 1 :])
+    state = set_royale(state, RoyaleState(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    if log is not None or BankPaid in state.config.ruleset.reactors:
+        state = emit(state, BankPaid(seat=seat, amount=amount, cards=taken, chips=chips), log)
+    return state
+
+
+def reward(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> State:
+    """A tile's reward of *amount* to *seat*: $10,000 / $20,000 as 1 / 2 chips (X-8), more
+    from the bank (T-1), nothing for 0.
+
+    >>> import lasvegas as lv
+    >>> state = reward(lv.new_game(lv.royale(3)), 2, 20_000, None)
+    >>> royale_state(state).chips, state.money[2]
+    ((2, 2, 4), ())
+    """
+    if amount <= 0:
+        return state
+    if amount <= 2 * CHIP_VALUE:
+        return give_chips(state, seat, -(-amount // CHIP_VALUE), log)
+    return pay_from_bank(state, seat, amount, log)
+
+
+def pay_to_bank(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> State:
+    """*seat* pays *amount* to the bank (T-1b).
+
+    The debtor hands over cards from the lowest value upward, then chips at $10,000, until
+    the amount is covered; a debtor who holds less hands over everything. The handed cards
+    join the bank, which then gives change in cards, greedily (T-1), never in chips: change
+    the bank's cards cannot make is lost (ruling, see ``docs/rules/royale/index.md``).
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.royale(3))
+    >>> state = rebuild(state, money=((70_000, 30_000), (), ()))
+    >>> state = pay_to_bank(state, 0, 50_000, None)
+    >>> state.money[0], royale_state(state).bank  # paid 30,000 + 70,000, change 30,000
+    ((30000,), (70000,))
+    """
+    _check_seat(state, seat)
+    if amount <= 0:
+        return state
+    s = royale_state(state)
+    won = list(state.money[seat])
+    handed: list[Money] = []
+    paid = 0
+    for card in sorted(won):
+        if paid >= amount:
+            break
+        handed.append(card)
+        paid += card
+    for card in handed:
+        won.remove(card)
+    chips = 0
+    if paid < amount:
+        chips = min(s.chips[seat], -(-(amount - paid) // CHIP_VALUE))
+        paid += chips * CHIP_VALUE
+    bank = list(s.bank)
+    for card in handed:
+        insort(bank, card)
+    change: tuple[Money, ...] = ()
+    if paid > amount:
+        change, rest = greedy(tuple(bank), paid - amount)
+        bank = list(rest)
+        won.extend(change)
+    money = state.money
+    state = rebuild(state, money=(*money[:seat], tuple(won), *money[seat + 1 :]))
+    row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
+    state = set_royale(
+        state, RoyaleState(row, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending)
+    )
+    event = BankReceived(seat=seat, amount=amount, cards=tuple(handed), chips=chips, change=change)
+    return emit(state, event, log)

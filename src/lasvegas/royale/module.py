@@ -1,0 +1,801 @@
+"""The ``Royale`` module: the Royale rules on top of the core engine (parts R and T).
+
+Every Royale config has one. It reacts to the core's events:
+
+* ``RoundStarted``: 2 chips per seat (R-5), the tile deal (T-2: forced faces from the
+  ``deal`` option, then one chance node :class:`DealTile` per random slot), the 12 money
+  cards in pair order (one ``Draw`` each) ranked onto the casinos (R-4), in round 1 of the
+  main game the bank (one ``Draw`` per bank card, T-1; what is never drawn is the reserve),
+  and with 2 players the neutral set's two rolls (R-9: ``Roll(group="neutral")`` for the 7
+  small dice, then ``Roll(group="big")`` for its Biggy);
+* ``DicePlaced``: activates the tile at that casino (T-3);
+* ``PayoutStarted``, ``CasinoPaid``, ``RoundEnded``: the end-of-round order of the tiles
+  (T-9) and who took each casino's higher card (R-7).
+
+It offers :class:`PayChip` at every placement decision (R-5, R-10), chooses the next start
+player (R-7) and adds chips to the standings (R-8).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from ..actions import Action, Draw, Roll
+from ..chance import Rng, multiset_draw_distribution, roll_distribution
+from ..config import GameConfig, Params
+from ..engine import emit, end_turn, pop_task, push_task, set_slice
+from ..errors import ConfigError, IllegalActionError
+from ..events import (
+    CasinoPaid,
+    DicePlaced,
+    DiceRolled,
+    Event,
+    NoteDealt,
+    PayoutStarted,
+    RoundEnded,
+    RoundStarted,
+    TurnPassed,
+)
+from ..modules.base import ModuleState, RuleModule, Task
+from ..payout import rank
+from ..state import Casino, State
+from ..text import money
+from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
+from .bank import take_chips
+from .components import (
+    CHIP_VALUE,
+    CHIPS_PER_ROUND,
+    FACES,
+    MAX_TILES,
+    NO_REPEAT_MAX,
+    face_code,
+    face_name,
+)
+from .events import (
+    BankPaid,
+    BankReceived,
+    CardBanked,
+    ChipsGiven,
+    DiceMoved,
+    TileActivated,
+    TileDealt,
+)
+from .state import ROYALE_ID, RoyaleState, rebuild
+from .table import closed_casinos
+from .tiles.base import Tile, check_codes, resume
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = [
+    "BankDeal",
+    "CardDeal",
+    "DealTile",
+    "NeutralSetRoll",
+    "PayChip",
+    "Royale",
+    "TileDeal",
+    "normalize_deal",
+    "pool",
+]
+
+
+# -- actions and tasks -----------------------------------------------------------------------
+
+
+@attrs.frozen
+class PayChip(Action):
+    """Pay one chip to pass instead of placing (R-5); the rolled dice stay with the player.
+
+    Legal at a placement decision while the seat holds a chip (R-10), any number of times.
+
+    >>> PayChip()
+    PayChip()
+    """
+
+    kind: ClassVar[str] = "pay-chip"
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 0 pays a chip to pass"``."""
+        who = "Pay" if state is None else f"Seat {state.active} pays"
+        return f"{who} a chip to pass"
+
+
+@attrs.frozen
+class DealTile(Action):
+    """Chance: the tile face dealt to the next casino (T-2), by its face code (X-9).
+
+    >>> DealTile("A2")
+    DealTile(face='A2')
+    """
+
+    kind: ClassVar[str] = "deal-tile"
+    face: str
+    """The face code, such as ``"A2"`` (Jackpot)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Deal Jackpot (A2) to casino 1"``."""
+        where = ""
+        if state is not None and state.tasks and isinstance(state.tasks[0], TileDeal):
+            where = f" to casino {state.tasks[0].casino}"
+        return f"Deal {face_name(self.face)} ({self.face}){where}"
+
+
+@attrs.frozen
+class TileDeal(Task):
+    """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
+
+    kind: ClassVar[str] = "tile-deal"
+    casino: int
+    """The casino number the face goes to."""
+
+
+@attrs.frozen
+class CardDeal(Task):
+    """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
+
+    kind: ClassVar[str] = "card-deal"
+    drawn: tuple[Money, ...] = ()
+    """The cards drawn so far this round, in order (face up: public)."""
+
+
+@attrs.frozen
+class BankDeal(Task):
+    """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
+
+    kind: ClassVar[str] = "bank-deal"
+    left: int
+    """Cards still to draw into the bank; the cards never drawn are the reserve."""
+
+
+@attrs.frozen
+class NeutralSetRoll(Task):
+    """Chance: one group of the 2-player neutral set (R-9): ``"neutral"`` is its 7 small
+    dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
+
+    kind: ClassVar[str] = "neutral-set-roll"
+    group: str
+    """``"neutral"`` or ``"big"``."""
+
+
+_PAY: tuple[Action, ...] = (PayChip(),)
+_DRAWS: dict[int, Draw] = {}
+"""Draws already built, by card value (bounded by the card values)."""
+_CODES = frozenset(code for code, _, _ in FACES)
+
+
+# -- the deal option ---------------------------------------------------------------------------
+
+
+def normalize_deal(
+    deal: Sequence[str] | Sequence[Sequence[str]] | None, rounds: int = 3
+) -> tuple[tuple[str, ...], ...]:
+    """The ``deal`` option as faces per round: a flat sequence is used in every round.
+
+    Faces may be given by code or by tile id; partial lists leave the other slots random.
+
+    >>> normalize_deal(["jackpot", "D1"])
+    (('A2', 'D1'), ('A2', 'D1'), ('A2', 'D1'))
+    >>> normalize_deal([["C1"], [], ["C2", "A2"]])
+    (('C1',), (), ('C2', 'A2'))
+    >>> normalize_deal(None)
+    ()
+    """
+    if deal is None:
+        return ()
+    if isinstance(deal, str):
+        raise ConfigError(f"deal={deal!r}: give a sequence of tile faces, such as ('A2', 'D1')")
+    items = tuple(deal)
+    try:
+        if all(isinstance(item, str) for item in items):
+            flat = tuple(face_code(item) for item in items)  # type: ignore[arg-type]
+            return (flat,) * rounds
+        per_round: list[tuple[str, ...]] = []
+        for item in items:
+            if isinstance(item, str):
+                raise ConfigError(f"deal={deal!r}: mix of faces and rounds")
+            per_round.append(tuple(face_code(face) for face in item))
+    except ValueError as err:
+        if isinstance(err, ConfigError):
+            raise
+        raise ConfigError(f"deal: {err}") from None
+    if len(per_round) > rounds:
+        raise ConfigError(f"deal gives {len(per_round)} rounds; the game has {rounds}")
+    return tuple(per_round)
+
+
+def pool(config: GameConfig) -> dict[str, int]:
+    """The tile faces of the config's pool, each with its module index.
+
+    >>> import lasvegas as lv
+    >>> config = lv.royale(3)
+    >>> config.modules[pool(config)["A2"]]
+    Jackpot()
+    >>> pool(lv.royale(3, tiles=0))
+    {}
+    """
+    cached = _POOLS.get(id(config))
+    if cached is not None and cached[0] is config:
+        return cached[1]
+    faces = {m.code: i for i, m in enumerate(config.modules) if isinstance(m, Tile) and m.code}
+    if len(_POOLS) >= 64:
+        _POOLS.clear()
+    _POOLS[id(config)] = (config, faces)
+    return faces
+
+
+_POOLS: dict[int, tuple[GameConfig, dict[str, int]]] = {}
+"""Pools already computed, by config (the config is kept, so its id stays its own)."""
+
+
+def _check_tiles(_: object, __: attrs.Attribute[int], value: int) -> None:
+    if type(value) is not int or not 0 <= value <= MAX_TILES:
+        raise ConfigError(f"tiles={value!r}: give 0 (basic game) to {MAX_TILES} tiles per round")
+
+
+def _check_no_repeat(_: object, __: attrs.Attribute[bool], value: bool) -> None:
+    if type(value) is not bool:
+        raise ConfigError(f"no_repeat must be a bool, not {value!r}")
+
+
+def _check_deal(
+    _: object, __: attrs.Attribute[tuple[tuple[str, ...], ...]], value: tuple[tuple[str, ...], ...]
+) -> None:
+    rounds: object = value
+    if type(rounds) is not tuple or any(
+        type(r) is not tuple or any(type(f) is not str for f in r) for r in rounds
+    ):
+        raise ConfigError(f"deal={value!r}: give a tuple of face-code tuples, one per round")
+
+
+# -- the module --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Royale(RuleModule):
+    """The Las Vegas Royale rules (parts R and T); build configs with :func:`lasvegas.royale`.
+
+    ``tiles`` is the number of tiles per round (0: the basic game; 3: the main game; 0-6
+    the variant). ``deal`` forces faces per round (``deal[r - 1]`` go to casinos 1, 2, ...
+    in round *r*; the other slots are dealt at random). ``no_repeat`` deals no face twice
+    in a game (T-2; at most 4 tiles per round).
+
+    >>> import lasvegas as lv
+    >>> lv.royale(3).modules[0]
+    Royale(tiles=3, deal=(), no_repeat=False)
+    >>> Royale(tiles=5, no_repeat=True)
+    Traceback (most recent call last):
+    ...
+    lasvegas.errors.ConfigError: no_repeat allows at most 4 tiles per round (16 faces on 8 tiles), not 5
+    """
+
+    id: ClassVar[str] = ROYALE_ID
+    order: ClassVar[int] = 0
+    editions: ClassVar[frozenset[str]] = frozenset({"royale"})
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (
+        RoundStarted,
+        DicePlaced,
+        PayoutStarted,
+        CasinoPaid,
+        RoundEnded,
+    )
+    actions: ClassVar[tuple[type[Action], ...]] = (PayChip, DealTile)
+    tasks: ClassVar[tuple[type[Task], ...]] = (TileDeal, CardDeal, BankDeal, NeutralSetRoll)
+    state_type: ClassVar[type[ModuleState] | None] = RoyaleState
+    events: ClassVar[tuple[type[Event], ...]] = (
+        TileDealt,
+        TileActivated,
+        CardBanked,
+        ChipsGiven,
+        BankPaid,
+        BankReceived,
+        DiceMoved,
+    )
+
+    tiles: int = attrs.field(default=3, validator=_check_tiles)
+    """Tiles per round, on casinos 1 .. ``tiles`` (T-2)."""
+    deal: tuple[tuple[str, ...], ...] = attrs.field(default=(), validator=_check_deal)
+    """Forced faces per round (see :func:`normalize_deal`); ``()`` deals every tile at random."""
+    no_repeat: bool = attrs.field(default=False, validator=_check_no_repeat)
+    """Deal no face twice in a game (T-2)."""
+
+    def __attrs_post_init__(self) -> None:
+        if self.no_repeat and self.tiles > NO_REPEAT_MAX:
+            raise ConfigError(
+                f"no_repeat allows at most {NO_REPEAT_MAX} tiles per round "
+                f"(16 faces on 8 tiles), not {self.tiles}"
+            )
+        if self.deal and not self.tiles:
+            raise ConfigError("deal needs tiles: the basic game (tiles=0) has none")
+        seen: set[str] = set()
+        for r, faces in enumerate(self.deal, 1):
+            if len(faces) > self.tiles:
+                raise ConfigError(f"deal: round {r} forces {len(faces)} tiles of {self.tiles}")
+            letters = [f[0] for f in faces]
+            if len(set(letters)) != len(letters):
+                raise ConfigError(f"deal: round {r} uses both faces of one tile {faces}")
+            for face in faces:
+                if face not in _CODES:
+                    raise ConfigError(f"deal: {face!r} is not a face code (A1 .. H2, X-9)")
+                if self.no_repeat and face in seen:
+                    raise ConfigError(f"deal: face {face} is dealt twice with no_repeat")
+                seen.add(face)
+
+    def forced(self, round: int) -> tuple[str, ...]:
+        """The faces forced in *round* (1-based).
+
+        >>> Royale(deal=(("A2",), ("D1", "C1"))).forced(2), Royale().forced(1)
+        (('D1', 'C1'), ())
+        """
+        return self.deal[round - 1] if round <= len(self.deal) else ()
+
+    def check_pool(self, config: GameConfig) -> None:
+        """Raise :class:`~lasvegas.errors.ConfigError` unless the config's tile pool can deal
+        what this module asks for.
+
+        While only some tiles are written, the pool holds only those: the deal draws from
+        the physical tiles that have at least one face in the pool.
+
+        >>> import lasvegas as lv
+        >>> config = lv.GameConfig(3, "royale", (Royale(tiles=2), lv.Jackpot(), lv.HighFive()))
+        >>> config.modules[0].check_pool(config)  # Jackpot is tile A, High Five tile C
+        >>> config = lv.GameConfig(3, "royale", (Royale(tiles=2), lv.HighFive(), lv.BadLuck()))
+        >>> config.modules[0].check_pool(config)
+        Traceback (most recent call last):
+        ...
+        lasvegas.errors.ConfigError: tiles=2 needs 2 physical tiles; the pool has 1 (C)
+        """
+        faces = pool(config)
+        check_codes(tuple(m.code for m in config.modules if isinstance(m, Tile) and m.code))
+        if not self.tiles:
+            return
+        letters = sorted({code[0] for code in faces})
+        if len(letters) < self.tiles:
+            raise ConfigError(
+                f"tiles={self.tiles} needs {self.tiles} physical tiles; the pool has "
+                f"{len(letters)} ({', '.join(letters)})"
+            )
+        for faces_of_round in self.deal:
+            for face in faces_of_round:
+                if face not in faces:
+                    raise ConfigError(f"deal: face {face} is not in the config's tile pool")
+        if self.no_repeat:
+            one_sided = [x for x in letters if not (f"{x}1" in faces and f"{x}2" in faces)]
+            if one_sided or len(letters) < 2 * self.tiles:
+                raise ConfigError(
+                    f"no_repeat with {self.tiles} tiles needs {2 * self.tiles} physical tiles "
+                    f"with both faces in the pool; it has {len(letters) - len(one_sided)}"
+                )
+
+    # -- config time -----------------------------------------------------------------------
+
+    def configure(self, params: Params, players: int) -> Params:
+        """Add the neutral set's imaginary owner with 2 players (R-9)."""
+        if players == 2 and "neutral" not in params.owners:
+            return attrs.evolve(params, owners=(*params.owners, "neutral"))
+        return params
+
+    def initial_state(self, players: int) -> ModuleState | None:
+        """No chips yet: each round's start hands out 2 (R-5)."""
+        return RoyaleState(chips=(0,) * players)
+
+    # -- reactions ---------------------------------------------------------------------------
+
+    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """Activation (T-3), round setup (R-4, R-5, R-9, T-1, T-2), the end-of-round order
+        of the tiles (T-9) and the record of each casino's higher card (R-7)."""
+        kind = type(event)
+        if kind is DicePlaced:
+            assert isinstance(event, DicePlaced)
+            s = state.modules[index]
+            assert isinstance(s, RoyaleState)
+            casino = event.casino
+            if casino <= len(s.tiles):
+                j = s.tiles[casino - 1]
+                tile = state.config.modules[j]
+                assert isinstance(tile, Tile)
+                if log is not None or TileActivated in state.config.ruleset.reactors:
+                    activated = TileActivated(casino=casino, face=tile.code, seat=event.seat)
+                    state = emit(state, activated, log)
+                return tile.activate(state, j, event.seat, log, event)
+            return state
+        if kind is CasinoPaid:
+            assert isinstance(event, CasinoPaid)
+            return self._casino_paid(state, index, event.casino, log)
+        if kind is RoundStarted:
+            return self._round_started(state, index, log)
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        if not s.tiles:
+            return state
+        if kind is PayoutStarted:
+            pending = tuple(range(1, len(s.tiles) + 1))
+            s = RoyaleState(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
+            return resume(set_slice(state, index, s), log)
+        if kind is RoundEnded:
+            modules = state.config.modules
+            for j in s.tiles:
+                tile = modules[j]
+                if state.modules[j] is not None and isinstance(tile, Tile):
+                    state = tile.round_end(state, j, log)
+        return state
+
+    def _round_started(self, state: State, index: int, log: list[Event] | None) -> State:
+        config = state.config
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        chips = tuple(c + CHIPS_PER_ROUND for c in s.chips)
+        for j in s.tiles:  # last round's tiles go back to sleep
+            state = set_slice(state, j, None)
+        state = set_slice(state, index, RoyaleState(chips, s.bank, (), (), s.used, (), ()))
+        if log is not None:
+            for seat in range(config.players):
+                log.append(ChipsGiven(seat=seat, count=CHIPS_PER_ROUND))
+        if self.tiles:
+            if state.round == 1:
+                self.check_pool(config)
+            faces = pool(config)
+            forced = self.forced(state.round)
+            for face in forced:
+                state = self._deal_face(state, index, face, faces[face], log)
+            for casino in range(len(forced) + 1, self.tiles + 1):
+                state = push_task(state, TileDeal(index, casino))
+        state = push_task(state, CardDeal(index))
+        params = config.ruleset.params
+        if self.tiles and state.round == 1:
+            bank = len(params.notes) - 2 * params.casinos * params.rounds
+            if bank > 0:
+                state = push_task(state, BankDeal(index, bank))
+        if params.owner("neutral", config.players) is not None:
+            state = push_task(state, NeutralSetRoll(index, "neutral"))
+            state = push_task(state, NeutralSetRoll(index, "big"))
+        return state
+
+    def _deal_face(
+        self, state: State, index: int, face: str, tile_index: int, log: list[Event] | None
+    ) -> State:
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        casino = len(s.deal) + 1
+        s = RoyaleState(
+            s.chips,
+            s.bank,
+            (*s.deal, face),
+            (*s.tiles, tile_index),
+            (*s.used, face),
+            s.top,
+            s.pending,
+        )
+        state = emit(set_slice(state, index, s), TileDealt(casino=casino, face=face), log)
+        tile = state.config.modules[tile_index]
+        assert isinstance(tile, Tile)
+        return tile.setup(state, tile_index, casino, log)
+
+    def _casino_paid(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        ranked = rank(state.casinos[casino - 1].weights())
+        top = list(s.top) + [-1] * (casino - len(s.top))
+        top[casino - 1] = ranked[0] if ranked else -1
+        s = RoyaleState(s.chips, s.bank, s.deal, s.tiles, s.used, tuple(top), s.pending)
+        state = set_slice(state, index, s)
+        if casino <= len(s.tiles):
+            j = s.tiles[casino - 1]
+            tile = state.config.modules[j]
+            if state.modules[j] is not None and isinstance(tile, Tile):
+                state = tile.during_payout(state, j, log)
+        return state
+
+    # -- the pass (R-5, R-10) ------------------------------------------------------------------
+
+    def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:
+        """:class:`PayChip` while *seat* holds a chip (R-10); not when every face rolled points
+        at a closed casino, where the turn passes for free (T-7)."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        if not s.chips[seat]:
+            return ()
+        if state.config.ruleset.closers:
+            closed = closed_casinos(state)
+            if all(f in closed for group in state.rolled for f in group):
+                return ()
+        return _PAY
+
+    # -- tasks: the round's setup chance nodes ---------------------------------------------------
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """Every Royale task is a chance node."""
+        return CHANCE
+
+    def deal_options(self, state: State, index: int) -> tuple[tuple[str, Fraction], ...]:
+        """The faces the next random tile slot may get, with their probabilities (T-2).
+
+        A physical tile is drawn uniformly among those with a face still available (not
+        dealt this round; with ``no_repeat``, not dealt before nor forced in any round), then
+        one of its available faces uniformly.
+
+        >>> import lasvegas as lv
+        >>> config = lv.GameConfig(3, "royale", (Royale(tiles=2), lv.Jackpot(), lv.HighFive(), lv.BadLuck()))
+        >>> config.modules[0].deal_options(lv.new_game(config), 0)
+        (('A2', Fraction(1, 2)), ('C1', Fraction(1, 4)), ('C2', Fraction(1, 4)))
+        """
+        by_letter = self._available(state, index)
+        n = len(by_letter)
+        return tuple(
+            (code, Fraction(1, n * len(faces))) for faces in by_letter.values() for code in faces
+        )
+
+    def _available(self, state: State, index: int) -> dict[str, list[str]]:
+        """The faces the next slot may get, by physical tile (see :meth:`deal_options`)."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        dealt = {face[0] for face in s.deal}
+        blocked: set[str] = set()
+        if self.no_repeat:
+            blocked.update(s.used)
+            for faces in self.deal:
+                blocked.update(faces)
+        by_letter: dict[str, list[str]] = {}
+        for code in sorted(pool(state.config)):
+            if code[0] not in dealt and code not in blocked:
+                by_letter.setdefault(code[0], []).append(code)
+        if not by_letter:
+            raise ConfigError("no tile face is left to deal (check the pool and no_repeat)")
+        return by_letter
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The outcomes of the setup node *task*, with exact probabilities."""
+        if isinstance(task, CardDeal | BankDeal):
+            if state.pile_hidden:
+                return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
+            return ((Draw(state.pile_returned[0]), Fraction(1)),)
+        if isinstance(task, TileDeal):
+            return tuple((DealTile(face), p) for face, p in self.deal_options(state, index))
+        assert isinstance(task, NeutralSetRoll)
+        k = self._neutral_dice(state, task.group)
+        return tuple((Roll(faces, task.group), p) for faces, p in roll_distribution(k))
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """One outcome of the setup node *task*, drawn directly with *rng*."""
+        if isinstance(task, CardDeal | BankDeal):
+            hidden = state.pile_hidden
+            value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
+            draw = _DRAWS.get(value)
+            if draw is None:
+                draw = _DRAWS[value] = Draw(value)
+            return draw
+        if isinstance(task, TileDeal):
+            by_letter = self._available(state, index)
+            letters = sorted(by_letter)
+            faces = by_letter[letters[rng.below(len(letters))]]
+            return DealTile(faces[rng.below(len(faces))])
+        assert isinstance(task, NeutralSetRoll)
+        return Roll(rng.dice(self._neutral_dice(state, task.group)), task.group)
+
+    @staticmethod
+    def _neutral_dice(state: State, group: str) -> int:
+        dice = state.config.ruleset.params.dice
+        return dice[REGULAR] if group == "neutral" else dice[BIG]
+
+    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Apply :class:`PayChip` (R-5) or the outcome of a setup chance node."""
+        if not state.tasks:
+            assert type(action) is PayChip
+            seat = state.active
+            state = end_turn(take_chips(state, seat, 1))
+            if log is not None or TurnPassed in state.config.ruleset.reactors:
+                state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
+            return state
+        task = state.tasks[0]
+        kind = type(task)
+        if kind is CardDeal or kind is BankDeal:
+            return self._deal_card(state, index, action, task, log)
+        if isinstance(task, TileDeal):
+            options = {face for faces in self._available(state, index).values() for face in faces}
+            if type(action) is not DealTile or action.face not in options:
+                raise _illegal(state, action, task, "not a face that can be dealt now")
+            state = pop_task(state)
+            return self._deal_face(state, index, action.face, pool(state.config)[action.face], log)
+        assert isinstance(task, NeutralSetRoll)
+        return self._neutral_roll(state, action, task, log)
+
+    def _deal_card(
+        self, state: State, index: int, action: Action, task: Task, log: list[Event] | None
+    ) -> State:
+        """One money card drawn: onto the round's pairs (R-4) or into the bank (T-1)."""
+        value = action.value if type(action) is Draw else None
+        if type(value) is not int:
+            raise _illegal(state, action, task, "a money card draw is next")
+        hidden = state.pile_hidden
+        returned = state.pile_returned
+        if hidden:
+            i = bisect_left(hidden, value)
+            if i == len(hidden) or hidden[i] != value:
+                raise _illegal(state, action, task, "no such card is left in the pile")
+            hidden = hidden[:i] + hidden[i + 1 :]
+        elif returned and value == returned[0]:
+            returned = returned[1:]
+        else:
+            raise _illegal(state, action, task, "the next card is known and is another one")
+        rest = state.tasks[1:]
+        if isinstance(task, CardDeal):
+            drawn = (*task.drawn, value)
+            if len(drawn) < 2 * len(state.casinos):
+                tasks = (CardDeal(index, drawn), *rest)
+                return rebuild(state, pile_hidden=hidden, pile_returned=returned, tasks=tasks)
+            state = rebuild(state, pile_hidden=hidden, pile_returned=returned, tasks=rest)
+            return self._rank_pairs(state, drawn, log)
+        assert isinstance(task, BankDeal)
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        bank = s.bank
+        i = bisect_right(bank, value)
+        s = RoyaleState(
+            s.chips, (*bank[:i], value, *bank[i:]), s.deal, s.tiles, s.used, s.top, s.pending
+        )
+        modules = state.modules
+        if task.left > 1:
+            rest = (BankDeal(index, task.left - 1), *rest)
+        state = rebuild(
+            state,
+            pile_hidden=hidden,
+            pile_returned=returned,
+            modules=(*modules[:index], s, *modules[index + 1 :]),
+            tasks=rest,
+        )
+        if log is not None or CardBanked in state.config.ruleset.reactors:
+            state = emit(state, CardBanked(value=value), log)
+        return state
+
+    @staticmethod
+    def _rank_pairs(state: State, drawn: tuple[Money, ...], log: list[Event] | None) -> State:
+        """R-4: the pair with the highest total to casino 6 ... the lowest to casino 1; equal
+        totals: the pair holding the higher card to the higher casino."""
+        pairs = [tuple(sorted(drawn[i : i + 2], reverse=True)) for i in range(0, len(drawn), 2)]
+        pairs.sort(key=lambda pair: (sum(pair), pair[0]))
+        casinos = tuple(
+            Casino(pair, c.dice, c.big) for pair, c in zip(pairs, state.casinos, strict=True)
+        )
+        state = rebuild(state, casinos=casinos)
+        for number, pair in enumerate(pairs, 1):
+            for value in pair:
+                state = emit(state, NoteDealt(casino=number, value=value), log)
+        return state
+
+    def _neutral_roll(
+        self, state: State, action: Action, task: NeutralSetRoll, log: list[Event] | None
+    ) -> State:
+        k = self._neutral_dice(state, task.group)
+        if (
+            type(action) is not Roll
+            or action.group != task.group
+            or type(action.faces) is not tuple
+            or action.faces not in {f for f, _ in roll_distribution(k)}
+        ):
+            noun = "its Biggy" if task.group == "big" else f"its {k} small dice"
+            raise _illegal(state, action, task, f"the neutral set rolls {noun} next")
+        owner = state.config.ruleset.params.owner("neutral", state.config.players)
+        assert owner is not None
+        casinos = list(state.casinos)
+        for face in action.faces:
+            c = casinos[face - 1]
+            if task.group == "big":
+                big = (*c.big[:owner], c.big[owner] + 1, *c.big[owner + 1 :])
+                casinos[face - 1] = Casino(c.notes, c.dice, big)
+            else:
+                dice = (*c.dice[:owner], c.dice[owner] + 1, *c.dice[owner + 1 :])
+                casinos[face - 1] = Casino(c.notes, dice, c.big)
+        state = pop_task(rebuild(state, casinos=tuple(casinos)))
+        return emit(state, DiceRolled(seat=None, group=task.group, faces=action.faces), log)
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """Royale's setup tasks hide nothing (the cards drawn so far lie face up)."""
+        return task
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """The module's one decision: paying a chip to pass (R-5).
+
+        >>> Royale().action_space(3)
+        (PayChip(),)
+        """
+        return _PAY
+
+    def describe_action(self, state: State, index: int, action: Action) -> str | None:
+        """Texts for the answers to the setup nodes (:func:`lasvegas.describe`)."""
+        task = state.tasks[0]
+        if isinstance(action, Draw) and isinstance(task, CardDeal):
+            pair = len(task.drawn) // 2 + 1
+            return f"Draw a {money(action.value)} card for pair {pair}"
+        if isinstance(action, Draw) and isinstance(task, BankDeal):
+            return f"Draw a {money(action.value)} card into the bank"
+        if isinstance(action, Roll) and isinstance(task, NeutralSetRoll):
+            what = "Biggy" if task.group == "big" else "small dice"
+            faces = ", ".join(str(f) for f in action.faces)
+            return f"The neutral set's {what} show {faces}"
+        return None
+
+    # -- next round, standings, accounting ----------------------------------------------------
+
+    def next_start(self, state: State, index: int) -> Seat | None:
+        """R-7: whoever took the higher card at casino 6, else 5, ...; imaginary owners never
+        start (T-8). Nobody at all: the core's rule, the seat left of the last start."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        players = state.config.players
+        for owner in reversed(s.top):
+            if 0 <= owner < players:
+                return owner
+        return None
+
+    def score(self, state: State, index: int, seat: Seat) -> Money:
+        """Each chip is worth $10,000 (R-8)."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        return s.chips[seat] * CHIP_VALUE
+
+    def tiebreak(self, state: State, index: int, seat: Seat) -> int:
+        """Chips count with the money cards in a tie (R-8)."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        return s.chips[seat]
+
+    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
+        """The bank's cards, and cards drawn this round but not yet at a casino."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        held = s.bank
+        for task in state.tasks:
+            if isinstance(task, CardDeal) and task.module == index:
+                held = held + task.drawn
+        return held
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The slice's own invariants: chips per seat and not negative, a sorted bank, a deal
+        of tiles of the pool lying awake at their casinos, and nobody else awake.
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
+        >>> Royale().problems(state, 0)
+        ()
+        """
+        s = state.modules[index]
+        if not isinstance(s, RoyaleState):
+            return ("the Royale slice is missing",)
+        found: list[str] = []
+        players = state.config.players
+        if len(s.chips) != players or min(s.chips, default=0) < 0:
+            found.append(f"chips {s.chips} are not a count per seat")
+        if list(s.bank) != sorted(s.bank):
+            found.append("the bank is not kept sorted")
+        if len(s.deal) != len(s.tiles) or len(s.deal) > min(self.tiles, len(state.casinos)):
+            found.append(f"the deal {s.deal} does not match its tiles {s.tiles}")
+            return tuple(found)
+        modules = state.config.modules
+        for casino, (face, j) in enumerate(zip(s.deal, s.tiles, strict=True), 1):
+            tile = modules[j] if 0 <= j < len(modules) else None
+            if not isinstance(tile, Tile) or tile.code != face:
+                found.append(f"module {j} is not the tile {face} dealt to casino {casino}")
+            elif getattr(state.modules[j], "casino", None) != casino:
+                found.append(f"tile {face} does not lie awake at casino {casino}")
+        for j, m in enumerate(modules):
+            if isinstance(m, Tile) and j not in s.tiles and state.modules[j] is not None:
+                found.append(f"tile {m.code} is awake but not dealt")
+        if len(s.top) > len(state.casinos) or any(
+            not -1 <= o < state.config.ruleset.owners for o in s.top
+        ):
+            found.append(f"higher-card winners {s.top} are out of range")
+        if any(not 1 <= c <= len(s.tiles) for c in s.pending):
+            found.append(f"pending casinos {s.pending} have no tile")
+        return tuple(found)
+
+
+def _illegal(state: State, action: Action, task: Task, message: str) -> IllegalActionError:
+    return IllegalActionError(
+        repr(action), f"{state.phase.value} ({task.kind})", message, "bad-chance"
+    )

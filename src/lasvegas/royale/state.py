@@ -1,0 +1,128 @@
+"""The Royale module's slice of the state, and small typed helpers to reach and rebuild it.
+
+:class:`RoyaleState` holds what the Royale rules keep beside the core table: each seat's
+chips (R-5), the bank (T-1), the round's tile deal (T-2) and the faces dealt so far, who
+took the higher card at each casino this round (R-7), and the casinos whose "before payout"
+effect is still to run (T-9). Everything in it is public: the reserve, the only hidden
+thing of the edition, is the core pile's unseen part (a sorted multiset, C-4).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+import attrs
+
+from ..config import GameConfig
+from ..modules.base import ModuleState, Task
+from ..state import Casino, State, make_state
+from ..types import Money
+
+__all__ = ["ROYALE_ID", "RoyaleState", "rebuild", "royale_index", "royale_state", "set_royale"]
+
+ROYALE_ID = "royale"
+"""The id of the Royale module (every Royale config has exactly one)."""
+
+
+@attrs.frozen
+class RoyaleState(ModuleState):
+    """The Royale module's slice: chips, bank, the round's tiles.
+
+    >>> RoyaleState(chips=(2, 2)).bank
+    ()
+    """
+
+    kind: ClassVar[str] = "royale"
+    chips: tuple[int, ...]
+    """Chips per seat (R-5; unlimited supply, X-8)."""
+    bank: tuple[Money, ...] = ()
+    """The bank's cards, sorted ascending; public (T-1). Empty in the basic game."""
+    deal: tuple[str, ...] = ()
+    """This round's tile faces at casinos 1, 2, ... (T-2), as face codes (``"A2"``)."""
+    tiles: tuple[int, ...] = ()
+    """The module index (in ``config.modules``) of the tile at casinos 1, 2, ...; mirrors
+    :attr:`deal`."""
+    used: tuple[str, ...] = ()
+    """Every face dealt so far in the game, in deal order (T-2 ``no_repeat``)."""
+    top: tuple[int, ...] = ()
+    """Who took the higher card at casinos 1, 2, ... this round (owner number, ``-1`` for
+    nobody); filled as the casinos pay (R-7)."""
+    pending: tuple[int, ...] = ()
+    """Casinos whose tile's "before payout" effect has yet to run (T-9 (1))."""
+
+
+def royale_index(config: GameConfig) -> int:
+    """The index of the Royale module in ``config.modules``.
+
+    >>> import lasvegas as lv
+    >>> royale_index(lv.royale(3))
+    0
+    """
+    modules = config.modules
+    if modules and modules[0].id == ROYALE_ID:
+        return 0
+    for i, module in enumerate(modules):
+        if module.id == ROYALE_ID:
+            return i
+    raise ValueError("this config has no Royale module")
+
+
+def royale_state(state: State) -> RoyaleState:
+    """The Royale slice of *state*.
+
+    >>> import lasvegas as lv
+    >>> royale_state(lv.new_game(lv.royale(3))).chips
+    (2, 2, 2)
+    """
+    value = state.modules[royale_index(state.config)]
+    assert isinstance(value, RoyaleState)
+    return value
+
+
+def set_royale(state: State, value: RoyaleState) -> State:
+    """*state* with its Royale slice replaced by *value*.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.royale(2))
+    >>> set_royale(state, RoyaleState(chips=(5, 0))).modules[0].chips
+    (5, 0)
+    """
+    i = royale_index(state.config)
+    modules = state.modules
+    return rebuild(state, modules=(*modules[:i], value, *modules[i + 1 :]))
+
+
+def rebuild(
+    state: State,
+    *,
+    casinos: tuple[Casino, ...] | None = None,
+    supply: tuple[tuple[int, ...], ...] | None = None,
+    money: tuple[tuple[Money, ...], ...] | None = None,
+    pile_hidden: tuple[Money, ...] | None = None,
+    pile_returned: tuple[Money, ...] | None = None,
+    modules: tuple[ModuleState | None, ...] | None = None,
+    tasks: tuple[Task, ...] | None = None,
+) -> State:
+    """*state* with some table fields replaced (a cheap ``attrs.evolve`` for the hot path).
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.royale(2))
+    >>> rebuild(state, money=((90_000,), ())).money
+    ((90000,), ())
+    """
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply if supply is None else supply,
+        state.rolled,
+        state.casinos if casinos is None else casinos,
+        state.pile_hidden if pile_hidden is None else pile_hidden,
+        state.pile_returned if pile_returned is None else pile_returned,
+        state.money if money is None else money,
+        state.modules if modules is None else modules,
+        state.tasks if tasks is None else tasks,
+    )

@@ -1,0 +1,312 @@
+"""Black Box (tile G1): the winner chooses one of two face-down piles of tokens.
+
+T-BLACKBOX-1: at setup the six tokens lie face up on the tile (X-15: $60,000, $20,000,
+$20,000 and three of $0). T-BLACKBOX-2: during payout, at this casino's turn (T-9 (3)), if a
+player (not an imaginary owner, T-8) takes the higher card here, the seat to their left
+splits the six tokens into two face-down piles of 3+3, 4+2 or 5+1 (a hidden decision, T-5),
+and the winner chooses one pile, seeing only the sizes, and gets its rewards ($20,000 as 2
+chips, X-8; $60,000 from the bank, T-1).
+
+Hidden information (T-5): while the winner chooses, the piles' contents are known to the
+splitter only. Other seats' views show the piles as face-down tokens
+(``FACE_DOWN``), the split's event is redacted the same way, and
+:meth:`BlackBox.resample_hidden` draws another split of the same sizes for the leak tests.
+Once the winner has chosen, the chosen tokens are shown (and with them the other pile).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import emit, pop_task, push_task
+from ...events import Event
+from ...modules.base import Task
+from ...text import money
+from ...types import Chance, Money, Seat
+from ..bank import reward
+from ..state import rebuild
+from ..table import higher_card_winner
+from .base import Tile
+
+if TYPE_CHECKING:
+    from ...chance import Rng
+    from ...state import State
+
+__all__ = [
+    "BLACK_BOX_SPLITS",
+    "BLACK_BOX_TOKENS",
+    "FACE_DOWN",
+    "BlackBox",
+    "BlackBoxChoose",
+    "BlackBoxSplit",
+    "ChoosePile",
+    "PileChosen",
+    "SplitTokens",
+    "TokensSplit",
+]
+
+BLACK_BOX_TOKENS: Final[tuple[Money, ...]] = (60_000, 20_000, 20_000, 0, 0, 0)
+"""The six tokens (X-15, *ruling*), highest first; $20,000 is paid as 2 chips (X-8)."""
+
+FACE_DOWN: Final[Money] = -1
+"""A token as a seat that may not see it is shown (views and events, T-5)."""
+
+
+def _splits() -> tuple[tuple[tuple[Money, ...], tuple[Money, ...]], ...]:
+    found: dict[tuple[tuple[Money, ...], tuple[Money, ...]], None] = {}
+    tokens = BLACK_BOX_TOKENS
+    for size in (3, 4, 5):
+        for picked in combinations(range(len(tokens)), size):
+            first = tuple(sorted((tokens[i] for i in picked), reverse=True))
+            second = tuple(
+                sorted((tokens[i] for i in range(len(tokens)) if i not in picked), reverse=True)
+            )
+            found.setdefault((first, second), None)
+    return tuple(sorted(found, key=lambda split: (-len(split[0]), split)))
+
+
+BLACK_BOX_SPLITS: Final = _splits()
+"""Every way to split the tokens (T-BLACKBOX-2): 3+3 (ordered: the piles lie apart, so which
+pile is which matters), 4+2 and 5+1 (the larger pile first); 14 in all."""
+
+
+@attrs.frozen
+class BlackBoxSplit(Task):
+    """Decision of :attr:`splitter` (the seat left of :attr:`winner`): how to split the
+    tokens. The tokens lie face up, so the task hides nothing."""
+
+    kind: ClassVar[str] = "black-box-split"
+    winner: Seat
+    """The seat that took the higher card at this casino."""
+    splitter: Seat
+    """The seat to the winner's left."""
+
+
+@attrs.frozen
+class BlackBoxChoose(Task):
+    """Decision of :attr:`winner`: which face-down pile to take. Only :attr:`splitter` may
+    see :attr:`piles`; other seats see each token as ``FACE_DOWN``."""
+
+    kind: ClassVar[str] = "black-box-choose"
+    winner: Seat
+    """The seat that chooses a pile."""
+    splitter: Seat
+    """The seat that made the piles."""
+    piles: tuple[tuple[Money, ...], ...]
+    """The two piles' tokens, each highest first (hidden from everybody but the splitter)."""
+
+
+@attrs.frozen
+class SplitTokens(Action):
+    """Split the six tokens into the piles :attr:`first` and :attr:`second` (the splitter's
+    hidden decision).
+
+    >>> SplitTokens(first=(60_000, 0, 0), second=(20_000, 20_000, 0))
+    SplitTokens(first=(60000, 0, 0), second=(20000, 20000, 0))
+    """
+
+    kind: ClassVar[str] = "black-box-split-tokens"
+    first: tuple[Money, ...]
+    """The first pile's tokens, highest first (the larger pile when sizes differ)."""
+    second: tuple[Money, ...]
+    """The second pile's tokens, highest first."""
+
+    def text(self, state: State | None) -> str:
+        """``"Split the tokens: $60,000 $0 $0 | $20,000 $20,000 $0"``."""
+        first = " ".join(money(t) for t in self.first)
+        second = " ".join(money(t) for t in self.second)
+        return f"Split the tokens: {first} | {second}"
+
+
+@attrs.frozen
+class ChoosePile(Action):
+    """Take the face-down pile number :attr:`pile` (0: the first, 1: the second).
+
+    >>> ChoosePile(pile=1)
+    ChoosePile(pile=1)
+    """
+
+    kind: ClassVar[str] = "black-box-choose-pile"
+    pile: int
+    """0 or 1."""
+
+    def text(self, state: State | None) -> str:
+        """``"Take the pile of 4 tokens"`` (with the state), else ``"Take pile 1"``."""
+        if state is not None and state.tasks and isinstance(state.tasks[0], BlackBoxChoose):
+            pile = state.tasks[0].piles[self.pile]
+            return f"Take the {'first' if self.pile == 0 else 'second'} pile ({len(pile)} tokens)"
+        return f"Take pile {self.pile}"
+
+
+@attrs.frozen
+class TokensSplit(Event):
+    """The splitter made the two face-down piles; only the splitter's events show the
+    tokens, every other seat sees ``FACE_DOWN`` tokens (the sizes).
+
+    >>> TokensSplit(seat=2, piles=((-1, -1, -1, -1, -1), (-1,)))
+    TokensSplit(seat=2, piles=((-1, -1, -1, -1, -1), (-1,)))
+    """
+
+    kind: ClassVar[str] = "black-box-split"
+    seat: Seat
+    """The splitter."""
+    piles: tuple[tuple[Money, ...], ...]
+    """The piles' tokens (or ``FACE_DOWN`` tokens)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 2 splits the Black Box tokens 5 + 1"``."""
+        sizes = " + ".join(str(len(p)) for p in self.piles)
+        return f"Seat {self.seat} splits the Black Box tokens {sizes}"
+
+
+@attrs.frozen
+class PileChosen(Event):
+    """The winner took a pile; its tokens are turned face up (public).
+
+    >>> PileChosen(seat=1, pile=0, tokens=(60_000, 0, 0))
+    PileChosen(seat=1, pile=0, tokens=(60000, 0, 0))
+    """
+
+    kind: ClassVar[str] = "black-box-pile-chosen"
+    seat: Seat
+    """The winner."""
+    pile: int
+    """Which pile (0 or 1)."""
+    tokens: tuple[Money, ...]
+    """The pile's tokens, highest first."""
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 1 takes a Black Box pile: $60,000, $0, $0"``."""
+        return f"Seat {self.seat} takes a Black Box pile: " + ", ".join(map(money, self.tokens))
+
+
+def _face_down(piles: tuple[tuple[Money, ...], ...]) -> tuple[tuple[Money, ...], ...]:
+    return tuple((FACE_DOWN,) * len(pile) for pile in piles)
+
+
+_ACTIONS: Final[tuple[Action, ...]] = tuple(SplitTokens(a, b) for a, b in BLACK_BOX_SPLITS)
+_CHOICES: Final[tuple[Action, ...]] = (ChoosePile(0), ChoosePile(1))
+
+
+@attrs.frozen
+class BlackBox(Tile):
+    """Black Box (G1): the winner here picks one of two face-down piles of tokens made by
+    the seat to their left (T-BLACKBOX-1, T-BLACKBOX-2, X-15).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import finish_round, setup_round
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("G1",))))
+    >>> state = finish_round(state, {0: 1, 1: 5, 2: 6})  # seat 0 wins casino 1
+    >>> lv.to_move(state), len(lv.legal_actions(state))  # seat 1 splits: 14 ways
+    (1, 14)
+    >>> state = lv.apply(state, SplitTokens((60_000, 20_000, 0, 0), (20_000, 0)))
+    >>> lv.observe(state, 0).tasks[0].task.piles  # the winner sees the sizes only
+    ((-1, -1, -1, -1), (-1, -1))
+    >>> state = lv.apply(state, ChoosePile(0))
+    >>> state.money[0][-1], state.modules[0].chips[0]  # $60,000; 2 chips for $20,000, 2 for round 2
+    (60000, 6)
+    """
+
+    id: ClassVar[str] = "black-box"
+    code: ClassVar[str] = "G1"
+    tasks: ClassVar[tuple[type[Task], ...]] = (BlackBoxSplit, BlackBoxChoose)
+    actions: ClassVar[tuple[type[Action], ...]] = (SplitTokens, ChoosePile)
+    events: ClassVar[tuple[type[Event], ...]] = (TokensSplit, PileChosen)
+
+    def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-BLACKBOX-2: a seat that took the higher card here gets a split to choose from;
+        the seat to its left splits first. An imaginary owner or nobody: nothing (T-8)."""
+        casino = self.casino(state, index)
+        assert casino is not None
+        winner = higher_card_winner(state, casino)
+        players = state.config.players
+        if winner is None or winner >= players:
+            return state
+        task = BlackBoxSplit(index, winner, (winner + 1) % players)
+        return push_task(state, task, first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The splitter splits, then the winner chooses."""
+        if isinstance(task, BlackBoxSplit):
+            return task.splitter
+        assert isinstance(task, BlackBoxChoose)
+        return task.winner
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """The 14 splits (``BLACK_BOX_SPLITS``), then the two piles."""
+        return _ACTIONS if isinstance(task, BlackBoxSplit) else _CHOICES
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """The 14 splits and the two piles.
+
+        >>> len(BlackBox().action_space(3))
+        16
+        """
+        return _ACTIONS + _CHOICES
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Make the piles (hidden), or pay the chosen pile's tokens."""
+        task = state.tasks[0]
+        if isinstance(task, BlackBoxSplit):
+            assert isinstance(action, SplitTokens)
+            piles = (action.first, action.second)
+            choose = BlackBoxChoose(index, task.winner, task.splitter, piles)
+            state = push_task(pop_task(state), choose, first=True)
+            return emit(state, TokensSplit(seat=task.splitter, piles=piles), log)
+        assert isinstance(task, BlackBoxChoose)
+        assert isinstance(action, ChoosePile)
+        tokens = task.piles[action.pile]
+        state = emit(pop_task(state), PileChosen(task.winner, action.pile, tokens), log)
+        for token in tokens:
+            state = reward(state, task.winner, token, log)
+        return state
+
+    # -- hidden information (T-5) ----------------------------------------------------------------
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The split decision is public; the piles are the splitter's secret."""
+        if isinstance(task, BlackBoxChoose) and seat != task.splitter:
+            return BlackBoxChoose(task.module, task.winner, task.splitter, _face_down(task.piles))
+        return task
+
+    def redact_event(
+        self, state: State, index: int, event: Event, seat: Seat | None
+    ) -> Event | None:
+        """:class:`TokensSplit` shows the tokens to the splitter only."""
+        if isinstance(event, TokensSplit) and seat != event.seat:
+            return TokensSplit(seat=event.seat, piles=_face_down(event.piles))
+        return event
+
+    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """Another split of the same sizes, for every seat but the splitter."""
+        tasks = list(state.tasks)
+        changed = False
+        for i, task in enumerate(tasks):
+            if isinstance(task, BlackBoxChoose) and task.module == index and seat != task.splitter:
+                sizes = tuple(len(p) for p in task.piles)
+                same = [s for s in BLACK_BOX_SPLITS if (len(s[0]), len(s[1])) == sizes]
+                tasks[i] = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
+                changed = True
+        return rebuild(state, tasks=tuple(tasks)) if changed else state
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """A pending choice holds a split of the six tokens.
+
+        >>> import lasvegas as lv
+        >>> BlackBox().problems(lv.new_game(lv.royale(3)), 0)
+        ()
+        """
+        for task in state.tasks:
+            if isinstance(task, BlackBoxChoose) and task.module == index:
+                if len(task.piles) != 2 or Counter(task.piles[0]) + Counter(
+                    task.piles[1]
+                ) != Counter(BLACK_BOX_TOKENS):
+                    return (f"piles {task.piles} are not a split of the tokens",)
+                if (task.piles[0], task.piles[1]) not in BLACK_BOX_SPLITS:
+                    return (f"piles {task.piles} are not a split of 3+3, 4+2 or 5+1",)
+        return ()

@@ -1,0 +1,224 @@
+"""Block It! (tile F1): the active player puts the tile's blank dice into the casinos.
+
+T-BLOCK-1: at setup the nine blank (gray) dice lie on the tile in clusters of 1, 1, 2, 2 and
+3. T-BLOCK-2: when activated, while any cluster is left on the tile, the active player must
+choose one cluster and one open casino (T-7) and put all the cluster's blank dice there, one
+cluster after the other, until the tile is empty. The blank dice belong to the imaginary
+owner ``"blank"`` (T-8): they count for ties, ranks and majorities but never activate a tile
+(T-6), pay or take anything; with 2 players they are another owner than the neutral set.
+
+Ruling (the library's reading of RULES.md T-BLOCK-2, "while any cluster is left"): one
+activation places every cluster left, one decision per cluster. The printed rulebook reads
+"choose one dice space cluster", one cluster per activation; ``PLACE_EVERY_CLUSTER``
+holds the choice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import pop_task, push_task, set_slice
+from ...modules.base import ModuleState, Task
+from ...types import Chance, Seat
+from ..table import imaginary_owner, move_dice, open_casinos
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...events import DicePlaced, Event
+    from ...state import State
+
+__all__ = [
+    "BLOCK_IT_CLUSTERS",
+    "PLACE_EVERY_CLUSTER",
+    "BlockIt",
+    "BlockItPlace",
+    "BlockItState",
+    "PlaceCluster",
+]
+
+BLOCK_IT_CLUSTERS: Final[tuple[int, ...]] = (1, 1, 2, 2, 3)
+"""The clusters of blank dice on the tile at setup (T-BLOCK-1): nine blank dice."""
+
+PLACE_EVERY_CLUSTER: Final = True
+"""*Ruling*: one activation places every cluster left (RULES.md T-BLOCK-2, "while any
+cluster is left"); ``False`` would place one cluster per activation (the printed rulebook's
+"choose one dice space cluster")."""
+
+_PLACE: Final = "block-it"
+"""The place name of the tile's clusters in :class:`~lasvegas.royale.events.DiceMoved`."""
+
+
+@attrs.frozen
+class BlockItState(TileState):
+    """Block It! in play: the clusters of blank dice still on the tile.
+
+    >>> BlockItState(casino=1).clusters
+    (1, 1, 2, 2, 3)
+    """
+
+    kind: ClassVar[str] = "block-it"
+    clusters: tuple[int, ...] = BLOCK_IT_CLUSTERS
+    """The sizes of the clusters left on the tile, ascending."""
+
+
+@attrs.frozen
+class BlockItPlace(Task):
+    """Decision of :attr:`seat`: which cluster goes to which open casino (T-BLOCK-2)."""
+
+    kind: ClassVar[str] = "block-it-place"
+    seat: Seat
+    """The active seat, who must place the clusters."""
+
+
+@attrs.frozen
+class PlaceCluster(Action):
+    """Put a cluster of :attr:`size` blank dice from Block It! into casino :attr:`casino`.
+
+    Clusters of the same size are alike, so a cluster is named by its size.
+
+    >>> PlaceCluster(size=3, casino=5)
+    PlaceCluster(size=3, casino=5)
+    """
+
+    kind: ClassVar[str] = "block-it-cluster"
+    size: int
+    """How many blank dice the cluster holds (1, 2 or 3)."""
+    casino: int
+    """The open casino that gets them."""
+
+    def text(self, state: State | None) -> str:
+        """``"Put 3 blank dice from Block It! into casino 5"``."""
+        noun = "die" if self.size == 1 else "dice"
+        return f"Put {self.size} blank {noun} from Block It! into casino {self.casino}"
+
+
+@attrs.frozen
+class BlockIt(Tile):
+    """Block It! (F1): nine blank dice, placed cluster by cluster by the active player
+    (T-BLOCK-1, T-BLOCK-2).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F1",))))
+    >>> state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
+    >>> lv.legal_actions(state)[:3]
+    (PlaceCluster(size=1, casino=1), PlaceCluster(size=1, casino=2), PlaceCluster(size=1, casino=3))
+    >>> state = lv.apply(state, PlaceCluster(size=3, casino=1))
+    >>> state.casinos[0].dice  # seats 0, 1, 2, then the blank owner
+    (1, 0, 0, 3)
+    """
+
+    id: ClassVar[str] = "block-it"
+    code: ClassVar[str] = "F1"
+    owners: ClassVar[tuple[str, ...]] = ("blank",)
+    tasks: ClassVar[tuple[type[Task], ...]] = (BlockItPlace,)
+    actions: ClassVar[tuple[type[Action], ...]] = (PlaceCluster,)
+    state_type: ClassVar[type[ModuleState] | None] = BlockItState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """T-BLOCK-1: the nine blank dice lie on the tile in clusters of 1, 1, 2, 2, 3."""
+        return BlockItState(casino)
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-BLOCK-2: while clusters are left, the active seat must place them (a decision
+        per cluster). My Choice's activation (``placed=None``) works the same way."""
+        s = state.modules[index]
+        assert isinstance(s, BlockItState)
+        if not s.clusters or not open_casinos(state):
+            return state
+        return push_task(state, BlockItPlace(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The active seat places the clusters."""
+        assert isinstance(task, BlockItPlace)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """Every size of cluster left, into every open casino (T-7)."""
+        s = state.modules[index]
+        assert isinstance(s, BlockItState)
+        casinos = open_casinos(state)
+        return tuple(PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos)
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Every cluster size into every casino.
+
+        >>> len(BlockIt().action_space(3))
+        18
+        """
+        return tuple(
+            PlaceCluster(size, c) for size in sorted(set(BLOCK_IT_CLUSTERS)) for c in range(1, 7)
+        )
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The decision hides nothing."""
+        return task
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Move the cluster's blank dice into the casino (no activation, T-6); ask again
+        while clusters are left (``PLACE_EVERY_CLUSTER``)."""
+        task = state.tasks[0]
+        assert isinstance(task, BlockItPlace)
+        assert isinstance(action, PlaceCluster)
+        s = state.modules[index]
+        assert isinstance(s, BlockItState)
+        clusters = list(s.clusters)
+        clusters.remove(action.size)
+        state = set_slice(pop_task(state), index, BlockItState(s.casino, tuple(clusters)))
+        blank = imaginary_owner(state, "blank")
+        assert blank is not None
+        state = move_dice(
+            state, blank, small=action.size, source=_PLACE, target=action.casino, log=log
+        )
+        if clusters and PLACE_EVERY_CLUSTER and open_casinos(state):
+            state = push_task(state, BlockItPlace(index, task.seat), first=True)
+        return state
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """The blank dice still on the tile, for the blank owner (they are in no casino)."""
+        s = state.modules[index]
+        if not isinstance(s, BlockItState):
+            return ()
+        blank = imaginary_owner(state, "blank")
+        assert blank is not None
+        held = [0] * state.config.ruleset.owners
+        held[blank] = sum(s.clusters)
+        return tuple(held)
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The clusters left are some of the setup's, and no blank die went missing.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F1",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, BlockIt))
+        >>> BlockIt().problems(state, index)
+        ()
+        """
+        s = state.modules[index]
+        if s is None:
+            return ()
+        if not isinstance(s, BlockItState):
+            return ("the Block It! slice has the wrong type",)
+        if Counter(s.clusters) - Counter(BLOCK_IT_CLUSTERS) or list(s.clusters) != sorted(
+            s.clusters
+        ):
+            return (f"clusters {s.clusters} are not clusters of the tile",)
+        blank = imaginary_owner(state, "blank")
+        if blank is None:
+            return ("the config has no blank owner",)
+        placed = sum(c.dice[blank] + c.big[blank] for c in state.casinos)
+        if placed + sum(s.clusters) != sum(BLOCK_IT_CLUSTERS):
+            return (f"{placed} blank dice in casinos and {sum(s.clusters)} on the tile",)
+        return ()

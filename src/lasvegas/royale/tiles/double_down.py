@@ -1,0 +1,271 @@
+"""Double Down (tile G2): dice moved onto the tile compete for a second payout.
+
+T-DOUBLE-1: when activated, the active player may move any number of their own dice from
+this casino onto the tile (dice placed now or earlier). T-DOUBLE-2: no other action places
+dice on the tile or takes them off; dice on the tile are in no casino (T-11). During payout,
+right after this casino (T-9 (3)), the tile pays like a casino: ties removed (C-12, a Biggy
+counting two), the winner $60,000 and the runner-up $30,000 from the bank (T-1). When the
+round ends the dice go back to their owners.
+
+Ruling: activated by My Choice (``placed=None``), the player may still move their dice from
+this casino: the tile acts on every die of theirs here, not only on dice just placed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import emit, pop_task, push_task, set_slice
+from ...events import Event
+from ...modules.base import ModuleState, Task
+from ...payout import rank, tied
+from ...types import Chance, Money, Seat
+from ..bank import pay_from_bank
+from ..components import SMALL_DICE
+from ..table import SUPPLY, closed_casinos, move_dice
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...events import DicePlaced
+    from ...state import State
+
+__all__ = [
+    "DOUBLE_DOWN_PRIZES",
+    "DoubleDown",
+    "DoubleDownMove",
+    "DoubleDownPaid",
+    "DoubleDownState",
+    "DoubleDownTask",
+]
+
+DOUBLE_DOWN_PRIZES: Final[tuple[Money, ...]] = (60_000, 30_000)
+"""What the tile pays its winner and runner-up from the bank (T-DOUBLE-2)."""
+
+_PLACE: Final = "double-down"
+"""The place name of the tile in :class:`~lasvegas.royale.events.DiceMoved`."""
+
+
+@attrs.frozen
+class DoubleDownState(TileState):
+    """Double Down in play: each seat's dice on the tile.
+
+    >>> DoubleDownState(casino=1, small=(2, 0), big=(0, 1)).weights()
+    (2, 2)
+    """
+
+    kind: ClassVar[str] = "double-down"
+    small: tuple[int, ...] = ()
+    """Small dice on the tile, per seat."""
+    big: tuple[int, ...] = ()
+    """Biggies on the tile, per seat."""
+
+    def weights(self) -> tuple[int, ...]:
+        """Dice per seat for the tile's payout, a Biggy counting two (R-3, T-11)."""
+        return tuple(s + 2 * b for s, b in zip(self.small, self.big, strict=True))
+
+
+@attrs.frozen
+class DoubleDownTask(Task):
+    """Decision of :attr:`seat`: how many of its dice here go onto the tile (T-DOUBLE-1)."""
+
+    kind: ClassVar[str] = "double-down-move"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class DoubleDownMove(Action):
+    """Move :attr:`small` small dice and :attr:`big` Biggies from the casino onto the tile
+    (both 0: move nothing).
+
+    >>> DoubleDownMove(small=2, big=1)
+    DoubleDownMove(small=2, big=1)
+    """
+
+    kind: ClassVar[str] = "double-down-move-dice"
+    small: int
+    """Small dice moved."""
+    big: int
+    """Biggies moved (0 or 1)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Move 2 dice and the Biggy onto Double Down"``."""
+        parts = []
+        if self.small:
+            parts.append(f"{self.small} {'die' if self.small == 1 else 'dice'}")
+        if self.big:
+            parts.append("the Biggy")
+        return f"Move {' and '.join(parts) or 'no dice'} onto Double Down"
+
+
+@attrs.frozen
+class DoubleDownPaid(Event):
+    """The tile paid like a casino: :attr:`tied` seats' dice cancelled, :attr:`ranked`
+    seats paid in order ($60,000, then $30,000).
+
+    >>> DoubleDownPaid(ranked=(2, 0), tied=(1, 3))
+    DoubleDownPaid(ranked=(2, 0), tied=(1, 3))
+    """
+
+    kind: ClassVar[str] = "double-down-paid"
+    ranked: tuple[Seat, ...]
+    """The winner and the runner-up (fewer when ties leave fewer)."""
+    tied: tuple[Seat, ...]
+    """Seats whose dice on the tile cancelled each other (C-12)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Double Down pays seat 2 and seat 0"``."""
+        if not self.ranked:
+            return "Double Down pays nobody"
+        return "Double Down pays " + " and ".join(f"seat {s}" for s in self.ranked)
+
+
+@attrs.frozen
+class DoubleDown(Tile):
+    """Double Down (G2): dice moved onto the tile win a second payout of $60,000 / $30,000
+    (T-DOUBLE-1, T-DOUBLE-2).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("G2",))))
+    >>> state = turn(state, [1, 1, 1, 2, 2, 2, 2], 1, big=1)
+    >>> lv.legal_actions(state)[-1]
+    DoubleDownMove(small=3, big=1)
+    >>> state = lv.apply(state, DoubleDownMove(small=2, big=1))
+    >>> state.casinos[0].dice[0], state.casinos[0].big[0]
+    (1, 0)
+    """
+
+    id: ClassVar[str] = "double-down"
+    code: ClassVar[str] = "G2"
+    tasks: ClassVar[tuple[type[Task], ...]] = (DoubleDownTask,)
+    actions: ClassVar[tuple[type[Action], ...]] = (DoubleDownMove,)
+    events: ClassVar[tuple[type[Event], ...]] = (DoubleDownPaid,)
+    state_type: ClassVar[type[ModuleState] | None] = DoubleDownState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """No dice on the tile."""
+        empty = (0,) * state.config.players
+        return DoubleDownState(casino, empty, empty)
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-DOUBLE-1: the active seat may move dice of its own from this casino onto the
+        tile (a decision), if it has some there and the casino is open (T-7)."""
+        casino = self.casino(state, index)
+        assert casino is not None
+        c = state.casinos[casino - 1]
+        if not (c.dice[seat] or c.big[seat]) or casino in closed_casinos(state):
+            return state
+        return push_task(state, DoubleDownTask(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The active seat decides."""
+        assert isinstance(task, DoubleDownTask)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """Every number of its small dice and Biggies here, from none at all to every one."""
+        assert isinstance(task, DoubleDownTask)
+        casino = self.casino(state, index)
+        assert casino is not None
+        c = state.casinos[casino - 1]
+        return tuple(
+            DoubleDownMove(s, b)
+            for b in range(c.big[task.seat] + 1)
+            for s in range(c.dice[task.seat] + 1)
+        )
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Any number of small dice (up to 7, R-2) with or without the Biggy.
+
+        >>> len(DoubleDown().action_space(3))
+        16
+        """
+        return tuple(DoubleDownMove(s, b) for b in (0, 1) for s in range(SMALL_DICE + 1))
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The decision hides nothing."""
+        return task
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Move the dice onto the tile, without activating anything (T-6)."""
+        task = state.tasks[0]
+        assert isinstance(task, DoubleDownTask)
+        assert isinstance(action, DoubleDownMove)
+        state = pop_task(state)
+        if not (action.small or action.big):
+            return state
+        s = state.modules[index]
+        assert isinstance(s, DoubleDownState)
+        seat = task.seat
+        small = (*s.small[:seat], s.small[seat] + action.small, *s.small[seat + 1 :])
+        big = (*s.big[:seat], s.big[seat] + action.big, *s.big[seat + 1 :])
+        state = set_slice(state, index, DoubleDownState(s.casino, small, big))
+        return move_dice(
+            state, seat, small=action.small, big=action.big, source=s.casino, target=_PLACE, log=log
+        )
+
+    def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-DOUBLE-2: right after this casino, the tile pays like a casino: ties removed,
+        $60,000 and $30,000 from the bank."""
+        s = state.modules[index]
+        assert isinstance(s, DoubleDownState)
+        weights = s.weights()
+        ranked = rank(weights)[: len(DOUBLE_DOWN_PRIZES)]
+        if not any(weights):
+            return state
+        state = emit(state, DoubleDownPaid(ranked=ranked, tied=tied(weights)), log)
+        for seat, prize in zip(ranked, DOUBLE_DOWN_PRIZES, strict=False):
+            state = pay_from_bank(state, seat, prize, log)
+        return state
+
+    def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
+        """The dice on the tile go back to their owners when the round ends."""
+        s = state.modules[index]
+        assert isinstance(s, DoubleDownState)
+        for seat, (small, big) in enumerate(zip(s.small, s.big, strict=True)):
+            if small or big:
+                state = move_dice(
+                    state, seat, small=small, big=big, source=_PLACE, target=SUPPLY, log=log
+                )
+        empty = (0,) * state.config.players
+        return set_slice(state, index, DoubleDownState(s.casino, empty, empty))
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """The dice on the tile, per seat (they are in no casino, T-11)."""
+        s = state.modules[index]
+        if not isinstance(s, DoubleDownState):
+            return ()
+        return tuple(a + b for a, b in zip(s.small, s.big, strict=True))
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """One count per seat, none negative, at most one Biggy per seat.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("G2",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, DoubleDown))
+        >>> DoubleDown().problems(state, index)
+        ()
+        """
+        s = state.modules[index]
+        if s is None:
+            return ()
+        if not isinstance(s, DoubleDownState):
+            return ("the Double Down slice has the wrong type",)
+        n = state.config.players
+        if len(s.small) != n or len(s.big) != n:
+            return (f"dice on the tile {s.small}, {s.big} are not counts per seat",)
+        if min(s.small) < 0 or not all(0 <= b <= 1 for b in s.big):
+            return (f"dice on the tile {s.small}, {s.big} are out of range",)
+        return ()

@@ -1,0 +1,302 @@
+"""Fifty Fifty (tile B2): throw the black dice, move the counter, then stop or bet on the next.
+
+T-FIFTY-1: at setup the round counter is on the start space. T-FIFTY-2: when activated, the
+active player throws the two black dice (a chance node, ``Roll(group="black")``) and moves
+the counter one space. They then either stop and take the reward under the counter, or bet
+"higher" or "lower" and throw again, moving the counter one more space: a strictly higher
+(or lower) sum, as bet, wins the bet and they choose again; a wrong bet or the same sum ends
+the effect with nothing. On the last space they must stop. Afterwards the counter returns
+to the start space. Track (X-12, *ruling*): start, 1 chip, $30,000, $40,000, $60,000.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action, Roll
+from ...chance import Rng, roll_distribution
+from ...engine import emit, push_task
+from ...errors import IllegalActionError
+from ...events import DicePlaced, DiceRolled, Event
+from ...modules.base import ModuleState, Task
+from ...types import CHANCE, Chance, Money, Seat
+from ..bank import reward
+from ..state import rebuild
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...state import State
+
+__all__ = [
+    "FIFTY_FIFTY_TRACK",
+    "FiftyFifty",
+    "FiftyFiftyBet",
+    "FiftyFiftyChoice",
+    "FiftyFiftySettled",
+    "FiftyFiftyState",
+    "FiftyFiftyStop",
+    "FiftyFiftyThrow",
+]
+
+FIFTY_FIFTY_TRACK: Final[tuple[Money, ...]] = (0, 10_000, 30_000, 40_000, 60_000)
+"""The counter's spaces (X-12, *ruling*): the start space (no reward), then 1 chip, $30,000,
+$40,000 and $60,000. On the last space the player must stop."""
+
+_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
+_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
+
+
+def bet_won(higher: bool, previous: int, total: int) -> bool:
+    """Whether a bet on a *higher* (else lower) sum than *previous* wins with *total* (X-12):
+    strictly, an equal sum loses.
+
+    >>> bet_won(True, 7, 9), bet_won(False, 7, 9), bet_won(True, 7, 7), bet_won(False, 7, 7)
+    (True, False, False, False)
+    """
+    return total > previous if higher else total < previous
+
+
+@attrs.frozen
+class FiftyFiftyState(TileState):
+    """Fifty Fifty in play: where the round counter stands.
+
+    >>> FiftyFiftyState(casino=2).counter
+    0
+    """
+
+    kind: ClassVar[str] = "fifty-fifty"
+    counter: int = 0
+    """The counter's space on ``FIFTY_FIFTY_TRACK`` (0: the start space)."""
+
+    @property
+    def amount(self) -> Money:
+        """The reward under the counter."""
+        return FIFTY_FIFTY_TRACK[self.counter]
+
+
+@attrs.frozen
+class FiftyFiftyStop(Action):
+    """Stop and take the reward under the counter (T-FIFTY-2).
+
+    >>> FiftyFiftyStop()
+    FiftyFiftyStop()
+    """
+
+    kind: ClassVar[str] = "fifty-fifty-stop"
+
+    def text(self, state: State | None) -> str:
+        """``"Stop and take the reward"``."""
+        return "Stop and take the reward"
+
+
+@attrs.frozen
+class FiftyFiftyBet(Action):
+    """Bet that the next throw's sum is :attr:`higher` (else lower) than this one (T-FIFTY-2).
+
+    >>> FiftyFiftyBet(higher=False)
+    FiftyFiftyBet(higher=False)
+    """
+
+    kind: ClassVar[str] = "fifty-fifty-bet"
+    higher: bool
+    """``True``: bet higher; ``False``: bet lower."""
+
+    def text(self, state: State | None) -> str:
+        """``"Bet higher"``."""
+        return "Bet higher" if self.higher else "Bet lower"
+
+
+@attrs.frozen
+class FiftyFiftyThrow(Task):
+    """Chance: :attr:`seat` throws the two black dice (T-FIFTY-2); after a bet, the bet and
+    the sum to beat are part of the task."""
+
+    kind: ClassVar[str] = "fifty-fifty-throw"
+    seat: Seat
+    """The active player."""
+    previous: int = 0
+    """The sum of the previous throw; 0 for the first throw."""
+    higher: bool | None = None
+    """The bet on this throw (``True`` higher, ``False`` lower); ``None`` for the first."""
+
+
+@attrs.frozen
+class FiftyFiftyChoice(Task):
+    """Decision of :attr:`seat`: stop, or bet higher or lower than :attr:`total` (T-FIFTY-2)."""
+
+    kind: ClassVar[str] = "fifty-fifty-choice"
+    seat: Seat
+    """The active player."""
+    total: int
+    """The sum of the last throw, which the next must beat as bet."""
+
+
+@attrs.frozen
+class FiftyFiftySettled(Event):
+    """A bet was settled (T-FIFTY-2, X-12): won (the player chooses again) or lost.
+
+    >>> FiftyFiftySettled(seat=0, higher=True, previous=7, total=7, won=False)
+    FiftyFiftySettled(seat=0, higher=True, previous=7, total=7, won=False)
+    """
+
+    kind: ClassVar[str] = "fifty-fifty-settled"
+    seat: Seat
+    """The player who bet."""
+    higher: bool
+    """The bet: higher (else lower)."""
+    previous: int
+    """The sum bet against."""
+    total: int
+    """The new sum."""
+    won: bool
+    """Whether the bet was won (an equal sum loses)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 0 bet higher than 7 and threw 7: lost"``."""
+        bet = "higher" if self.higher else "lower"
+        verdict = "won" if self.won else "lost"
+        return f"Seat {self.seat} bet {bet} than {self.previous} and threw {self.total}: {verdict}"
+
+
+_STOP: Final = FiftyFiftyStop()
+_CHOICES: Final[tuple[Action, ...]] = (_STOP, FiftyFiftyBet(True), FiftyFiftyBet(False))
+
+
+@attrs.frozen
+class FiftyFifty(Tile):
+    """Fifty Fifty (B2): push your luck with higher-or-lower throws (T-FIFTY-1, T-FIFTY-2).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("B2",))))
+    >>> state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
+    >>> state = lv.apply(state, lv.Roll((3, 4), "black"))  # the counter moves to 1 chip
+    >>> lv.legal_actions(state)
+    (FiftyFiftyStop(), FiftyFiftyBet(higher=True), FiftyFiftyBet(higher=False))
+    >>> state = lv.apply(lv.apply(state, FiftyFiftyBet(True)), lv.Roll((5, 6), "black"))
+    >>> state = lv.apply(state, FiftyFiftyStop())  # 11 > 7: $30,000 from the bank
+    >>> state.money[0]
+    (30000,)
+    """
+
+    id: ClassVar[str] = "fifty-fifty"
+    code: ClassVar[str] = "B2"
+    tasks: ClassVar[tuple[type[Task], ...]] = (FiftyFiftyThrow, FiftyFiftyChoice)
+    actions: ClassVar[tuple[type[Action], ...]] = (FiftyFiftyStop, FiftyFiftyBet)
+    events: ClassVar[tuple[type[Event], ...]] = (FiftyFiftySettled,)
+    state_type: ClassVar[type[ModuleState] | None] = FiftyFiftyState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """T-FIFTY-1: the counter on the start space."""
+        return FiftyFiftyState(casino)
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-FIFTY-2: the active seat throws the black dice (a chance node)."""
+        return push_task(state, FiftyFiftyThrow(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The throws are chance; the choice is the active player's."""
+        if isinstance(task, FiftyFiftyChoice):
+            return task.seat
+        return CHANCE
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """Stop, bet higher or bet lower."""
+        return _CHOICES
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Stop, bet higher, bet lower.
+
+        >>> FiftyFifty().action_space(3)
+        (FiftyFiftyStop(), FiftyFiftyBet(higher=True), FiftyFiftyBet(higher=False))
+        """
+        return _CHOICES
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The 21 sorted throws of two dice."""
+        return _OUTCOMES
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """A throw of two dice."""
+        return Roll(rng.dice(2), "black")
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """Throws, bets and sums are public."""
+        return task
+
+    def describe_action(self, state: State, index: int, action: Action) -> str | None:
+        """``"Seat 0 throws the black dice for Fifty Fifty: 3, 4"``."""
+        task = state.tasks[0]
+        if isinstance(task, FiftyFiftyThrow) and isinstance(action, Roll):
+            faces = ", ".join(str(f) for f in action.faces)
+            return f"Seat {task.seat} throws the black dice for Fifty Fifty: {faces}"
+        return None
+
+    def _counter(self, state: State, index: int, counter: int, tasks: tuple[Task, ...]) -> State:
+        s = state.modules[index]
+        assert isinstance(s, FiftyFiftyState)
+        modules = state.modules
+        value = FiftyFiftyState(s.casino, counter)
+        return rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]), tasks=tasks)
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """A throw moves the counter and settles a bet; a stop pays the reward."""
+        task = state.tasks[0]
+        s = state.modules[index]
+        assert isinstance(s, FiftyFiftyState)
+        rest = state.tasks[1:]
+        if isinstance(task, FiftyFiftyChoice):
+            if type(action) is FiftyFiftyStop:
+                return reward(self._counter(state, index, 0, rest), task.seat, s.amount, log)
+            assert isinstance(action, FiftyFiftyBet)
+            throw = FiftyFiftyThrow(index, task.seat, task.total, action.higher)
+            return rebuild(state, tasks=(throw, *rest))
+        assert isinstance(task, FiftyFiftyThrow)
+        if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
+            raise IllegalActionError(
+                repr(action),
+                f"{state.phase.value} ({task.kind})",
+                "a throw of the two black dice is next",
+                "bad-roll",
+            )
+        counter = min(s.counter + 1, len(FIFTY_FIFTY_TRACK) - 1)
+        total = sum(action.faces)
+        won = task.higher is None or bet_won(task.higher, task.previous, total)
+        last = counter == len(FIFTY_FIFTY_TRACK) - 1
+        if won and not last:
+            state = self._counter(
+                state, index, counter, (FiftyFiftyChoice(index, task.seat, total), *rest)
+            )
+        else:  # a lost bet ends with nothing; on the last space they must stop
+            state = self._counter(state, index, 0, rest)
+        state = emit(state, DiceRolled(seat=task.seat, group="black", faces=action.faces), log)
+        if task.higher is not None:
+            settled = FiftyFiftySettled(task.seat, task.higher, task.previous, total, won)
+            state = emit(state, settled, log)
+        if won and last:
+            state = reward(state, task.seat, FIFTY_FIFTY_TRACK[counter], log)
+        return state
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The counter is on the track.
+
+        >>> import lasvegas as lv
+        >>> FiftyFifty().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        s = state.modules[index]
+        if isinstance(s, FiftyFiftyState) and not 0 <= s.counter < len(FIFTY_FIFTY_TRACK):
+            return (f"the counter is on space {s.counter}, off the track",)
+        return ()

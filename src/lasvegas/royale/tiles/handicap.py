@@ -1,0 +1,411 @@
+"""Handicap (tile F2): take a blank die off the casinos for a reward.
+
+T-HANDICAP-1: at setup the nine blank (gray) dice go into the casinos, one in each of
+casinos 1-3 and two in each of casinos 4-6; they belong to the imaginary owner ``"blank"``
+(T-8). T-HANDICAP-2: when activated, the active player may take one blank die from any open
+casino (T-7) and put it on an empty reward space of the tile (X-17: 2 spaces of 1 chip, 3 of
+$30,000, 4 of a choice), taking that space's reward. The choice is: rotate one of their
+remaining dice to any face and place it at that casino (no activation, T-6), or return one
+of their dice from any open casino to their supply (T-10). Declining gives nothing.
+
+The rotate-or-return helpers (:func:`rotations`, :func:`returns`, :func:`rotate_die`,
+:func:`return_die`) serve My Choice's fifth action as well.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import pop_task, push_task, set_slice
+from ...modules.base import ModuleState, Task
+from ...types import BIG, REGULAR, Chance, Money, Seat
+from ..bank import reward
+from ..table import SUPPLY, imaginary_owner, move_dice, open_casinos
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...events import DicePlaced, Event
+    from ...state import State
+
+__all__ = [
+    "HANDICAP_SETUP",
+    "HANDICAP_SPACES",
+    "Handicap",
+    "HandicapDecline",
+    "HandicapMove",
+    "HandicapReturn",
+    "HandicapRotate",
+    "HandicapState",
+    "HandicapTake",
+    "HandicapTask",
+    "return_die",
+    "returns",
+    "rotate_die",
+    "rotations",
+]
+
+HANDICAP_SETUP: Final[tuple[int, ...]] = (1, 1, 1, 2, 2, 2)
+"""Blank dice put into casinos 1..6 at setup (T-HANDICAP-1): nine in all."""
+
+HANDICAP_SPACES: Final[tuple[tuple[str, int, Money], ...]] = (
+    ("chip", 2, 10_000),
+    ("money", 3, 30_000),
+    ("choice", 4, 0),
+)
+"""The tile's reward spaces (X-17): ``(reward, spaces, amount)``: 2 spaces of 1 chip, 3 of
+$30,000, 4 of the rotate-or-return choice."""
+
+_REWARDS: Final = tuple(name for name, _, _ in HANDICAP_SPACES)
+_PLACE: Final = "handicap"
+"""The place name of the tile's reward spaces in :class:`~lasvegas.royale.events.DiceMoved`."""
+
+
+# -- rotate or return (also My Choice's fifth action) ------------------------------------------
+
+
+def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
+    """The rotations *seat* may make: ``(face, big)`` for each open casino (T-7), a small die
+    if it holds one, its Biggy if it holds it.
+
+    >>> import lasvegas as lv
+    >>> rotations(lv.new_game(lv.royale(3)), 0)[:3]
+    ((1, False), (1, True), (2, False))
+    """
+    held = state.supply[seat]
+    kinds = [big for big, n in ((False, held[REGULAR]), (True, held[BIG])) if n]
+    return tuple((face, big) for face in open_casinos(state) for big in kinds)
+
+
+def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
+    """The dice *seat* may take back: ``(casino, big)`` for each open casino (T-7) holding a
+    small die or the Biggy of *seat*.
+
+    >>> import lasvegas as lv
+    >>> returns(lv.new_game(lv.royale(3)), 0)
+    ()
+    """
+    found: list[tuple[int, bool]] = []
+    for casino in open_casinos(state):
+        c = state.casinos[casino - 1]
+        if c.dice[seat]:
+            found.append((casino, False))
+        if c.big[seat]:
+            found.append((casino, True))
+    return tuple(found)
+
+
+def rotate_die(state: State, seat: Seat, face: int, big: bool, log: list[Event] | None) -> State:
+    """*seat* rotates one remaining die (its Biggy if *big*) to *face* and places it at that
+    casino without activating its tile (T-6): the move is a :class:`~lasvegas.royale.events.DiceMoved`, not a
+    :class:`~lasvegas.DicePlaced`.
+
+    >>> import lasvegas as lv
+    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
+    >>> state.casinos[3].dice[1], state.supply[1][:2]
+    (1, (6, 1))
+    """
+    return move_dice(
+        state, seat, small=0 if big else 1, big=int(big), source=SUPPLY, target=face, log=log
+    )
+
+
+def return_die(state: State, seat: Seat, casino: int, big: bool, log: list[Event] | None) -> State:
+    """*seat* takes one of its dice (its Biggy if *big*) from *casino* back into its supply,
+    which brings it back into the round if it had finished (T-10).
+
+    >>> import lasvegas as lv
+    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
+    >>> return_die(state, 1, 4, True, None).supply[1][:2]
+    (7, 1)
+    """
+    return move_dice(
+        state, seat, small=0 if big else 1, big=int(big), source=casino, target=SUPPLY, log=log
+    )
+
+
+# -- the tile ------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class HandicapState(TileState):
+    """Handicap in play: how many blank dice lie on each kind of reward space.
+
+    >>> HandicapState(casino=2).taken
+    (0, 0, 0)
+    """
+
+    kind: ClassVar[str] = "handicap"
+    taken: tuple[int, ...] = (0, 0, 0)
+    """Blank dice on the chip, money and choice spaces (at most 2, 3 and 4; X-17)."""
+
+
+@attrs.frozen
+class HandicapTask(Task):
+    """Decision of :attr:`seat`: take a blank die for a reward, or decline (T-HANDICAP-2)."""
+
+    kind: ClassVar[str] = "handicap-take"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class HandicapMove(Task):
+    """Decision of :attr:`seat`, who took a choice space: rotate a die or return one."""
+
+    kind: ClassVar[str] = "handicap-move"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class HandicapTake(Action):
+    """Take a blank die from :attr:`casino` onto an empty space of kind :attr:`reward`.
+
+    >>> HandicapTake(casino=4, reward="money")
+    HandicapTake(casino=4, reward='money')
+    """
+
+    kind: ClassVar[str] = "handicap-take-die"
+    casino: int
+    """The open casino the blank die comes from."""
+    reward: str
+    """The kind of space: ``"chip"`` (1 chip), ``"money"`` ($30,000) or ``"choice"``."""
+
+    def text(self, state: State | None) -> str:
+        """``"Take a blank die from casino 4 for $30,000"``."""
+        what = {"chip": "1 chip", "money": "$30,000", "choice": "a rotation or a return"}
+        return f"Take a blank die from casino {self.casino} for {what.get(self.reward, '?')}"
+
+
+@attrs.frozen
+class HandicapDecline(Action):
+    """Take no blank die (and no reward).
+
+    >>> HandicapDecline()
+    HandicapDecline()
+    """
+
+    kind: ClassVar[str] = "handicap-decline"
+
+    def text(self, state: State | None) -> str:
+        """``"Take no blank die"``."""
+        return "Take no blank die"
+
+
+@attrs.frozen
+class HandicapRotate(Action):
+    """Rotate a remaining die (the Biggy if :attr:`big`) to :attr:`face` and place it at that
+    casino; its tile is not activated (T-6).
+
+    >>> HandicapRotate(face=6, big=False)
+    HandicapRotate(face=6, big=False)
+    """
+
+    kind: ClassVar[str] = "handicap-rotate"
+    face: int
+    """The face the die is turned to: the casino it goes to."""
+    big: bool
+    """Whether the die is the Biggy."""
+
+    def text(self, state: State | None) -> str:
+        """``"Turn a die to 6 and place it at casino 6"``."""
+        return f"Turn {'the Biggy' if self.big else 'a die'} to {self.face} and place it"
+
+
+@attrs.frozen
+class HandicapReturn(Action):
+    """Take one of one's dice (the Biggy if :attr:`big`) from :attr:`casino` back (T-10).
+
+    >>> HandicapReturn(casino=2, big=True)
+    HandicapReturn(casino=2, big=True)
+    """
+
+    kind: ClassVar[str] = "handicap-return"
+    casino: int
+    """The open casino the die comes from."""
+    big: bool
+    """Whether the die is the Biggy."""
+
+    def text(self, state: State | None) -> str:
+        """``"Take a die back from casino 2"``."""
+        return f"Take {'the Biggy' if self.big else 'a die'} back from casino {self.casino}"
+
+
+_DECLINE: Final = HandicapDecline()
+
+
+@attrs.frozen
+class Handicap(Tile):
+    """Handicap (F2): blank dice in every casino; taking one earns a reward (T-HANDICAP-1,
+    T-HANDICAP-2, X-17).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F2",))))
+    >>> [c.dice[3] for c in state.casinos]  # the blank owner comes after the 3 seats
+    [1, 1, 1, 2, 2, 2]
+    >>> state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
+    >>> state = lv.apply(state, HandicapTake(casino=5, reward="money"))
+    >>> state.money[0], state.casinos[4].dice
+    ((30000,), (0, 0, 0, 1))
+    """
+
+    id: ClassVar[str] = "handicap"
+    code: ClassVar[str] = "F2"
+    owners: ClassVar[tuple[str, ...]] = ("blank",)
+    tasks: ClassVar[tuple[type[Task], ...]] = (HandicapTask, HandicapMove)
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        HandicapTake,
+        HandicapDecline,
+        HandicapRotate,
+        HandicapReturn,
+    )
+    state_type: ClassVar[type[ModuleState] | None] = HandicapState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """Every reward space is empty."""
+        return HandicapState(casino)
+
+    def setup(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
+        """T-HANDICAP-1: one blank die into each of casinos 1-3, two into each of 4-6 (into
+        open casinos only, T-7; they activate nothing, T-6)."""
+        state = super().setup(state, index, casino, log)
+        blank = imaginary_owner(state, "blank")
+        assert blank is not None
+        opened = open_casinos(state)
+        for number, count in enumerate(HANDICAP_SETUP, 1):
+            if count and number in opened and number <= len(state.casinos):
+                state = move_dice(state, blank, small=count, source="box", target=number, log=log)
+        return state
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-HANDICAP-2: the active seat may take a blank die for a reward (a decision), if
+        an open casino holds one and a space is empty. My Choice's activation
+        (``placed=None``) works the same way."""
+        if not self.task_actions(state, index, HandicapTask(index, seat))[1:]:
+            return state
+        return push_task(state, HandicapTask(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The active seat decides."""
+        assert isinstance(task, HandicapTask | HandicapMove)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """Declining, then every open casino with a blank die times every kind of space with
+        room; or, after a choice space, every rotation and every return."""
+        if isinstance(task, HandicapMove):
+            rotate = tuple(HandicapRotate(f, b) for f, b in rotations(state, task.seat))
+            back = tuple(HandicapReturn(c, b) for c, b in returns(state, task.seat))
+            return rotate + back
+        s = state.modules[index]
+        assert isinstance(s, HandicapState)
+        blank = imaginary_owner(state, "blank")
+        assert blank is not None
+        room = [
+            name
+            for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
+            if taken < spaces
+        ]
+        takes = tuple(
+            HandicapTake(c, name)
+            for c in open_casinos(state)
+            if state.casinos[c - 1].dice[blank]
+            for name in room
+        )
+        return (_DECLINE, *takes)
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Declining, a blank die from any casino onto any kind of space, and every rotation
+        and return.
+
+        >>> len(Handicap().action_space(3))
+        43
+        """
+        return (
+            _DECLINE,
+            *(HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS),
+            *(HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)),
+            *(HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)),
+        )
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The decisions hide nothing."""
+        return task
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Take the blank die and pay the space's reward (X-17), or rotate / return a die."""
+        task = state.tasks[0]
+        assert isinstance(task, HandicapTask | HandicapMove)
+        seat = task.seat
+        state = pop_task(state)
+        if isinstance(action, HandicapRotate):
+            return rotate_die(state, seat, action.face, action.big, log)
+        if isinstance(action, HandicapReturn):
+            return return_die(state, seat, action.casino, action.big, log)
+        if not isinstance(action, HandicapTake):
+            return state  # declined
+        s = state.modules[index]
+        assert isinstance(s, HandicapState)
+        i = _REWARDS.index(action.reward)
+        taken = tuple(n + 1 if k == i else n for k, n in enumerate(s.taken))
+        state = set_slice(state, index, HandicapState(s.casino, taken))
+        blank = imaginary_owner(state, "blank")
+        assert blank is not None
+        state = move_dice(state, blank, small=1, source=action.casino, target=_PLACE, log=log)
+        name, _, amount = HANDICAP_SPACES[i]
+        if name != "choice":
+            return reward(state, seat, amount, log)
+        move = HandicapMove(index, seat)
+        if self.task_actions(state, index, move):
+            state = push_task(state, move, first=True)
+        return state
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """The blank dice on the reward spaces, for the blank owner (they are in no casino)."""
+        s = state.modules[index]
+        if not isinstance(s, HandicapState):
+            return ()
+        blank = imaginary_owner(state, "blank")
+        assert blank is not None
+        held = [0] * state.config.ruleset.owners
+        held[blank] = sum(s.taken)
+        return tuple(held)
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """No space holds more blank dice than it has room for, and no blank die went
+        missing or appeared.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F2",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, Handicap))
+        >>> Handicap().problems(state, index)
+        ()
+        """
+        s = state.modules[index]
+        if s is None:
+            return ()
+        if not isinstance(s, HandicapState):
+            return ("the Handicap slice has the wrong type",)
+        if len(s.taken) != len(HANDICAP_SPACES) or any(
+            not 0 <= n <= room for n, (_, room, _) in zip(s.taken, HANDICAP_SPACES, strict=True)
+        ):
+            return (f"reward spaces {s.taken} hold more blank dice than they have room for",)
+        blank = imaginary_owner(state, "blank")
+        if blank is None:
+            return ("the config has no blank owner",)
+        placed = sum(c.dice[blank] + c.big[blank] for c in state.casinos)
+        if placed + sum(s.taken) > sum(HANDICAP_SETUP):
+            return (f"{placed} blank dice in casinos and {sum(s.taken)} on the tile",)
+        return ()

@@ -1,0 +1,92 @@
+"""High Five (tile C1): five dice at this casino win the token, worth $100,000 at payout.
+
+T-HIGHFIVE-1: at setup the token is on the tile. T-HIGHFIVE-2: when activated, if the token
+is on the tile and the active player now has 5 or more dice at this casino (a Biggy counting
+two, T-11), they take it; it cannot be taken from them. During payout, at this casino's turn
+(T-9 (3)), its holder exchanges it for $100,000 from the bank, whatever happened to their
+dice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...engine import set_slice
+from ...events import DicePlaced, Event
+from ...modules.base import ModuleState
+from ...types import Money, Seat
+from ..bank import pay_from_bank
+from ..table import casino_count
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...state import State
+
+__all__ = ["HIGH_FIVE_DICE", "HIGH_FIVE_REWARD", "HighFive", "HighFiveState"]
+
+HIGH_FIVE_DICE: Final = 5
+"""Dice a player needs at the casino to take the token (T-HIGHFIVE-2)."""
+
+HIGH_FIVE_REWARD: Final[Money] = 100_000
+"""What the token is exchanged for during payout (T-HIGHFIVE-2)."""
+
+
+@attrs.frozen
+class HighFiveState(TileState):
+    """High Five in play: who holds the token.
+
+    >>> HighFiveState(casino=2).holder
+    -1
+    """
+
+    kind: ClassVar[str] = "high-five"
+    holder: int = -1
+    """The seat holding the token; ``-1`` while it is on the tile (or once exchanged)."""
+
+
+@attrs.frozen
+class HighFive(Tile):
+    """High Five (C1): the first to have 5 dice here takes a token worth $100,000.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("C1",))))
+    >>> state = lv.apply(state, lv.Roll((1, 1, 1, 1, 2, 3, 4)))
+    >>> state = lv.apply(lv.apply(state, lv.Roll((1,), "big")), lv.Place(1))
+    >>> [s.holder for s in state.modules if isinstance(s, HighFiveState)]  # 4 + Biggy: 6 dice
+    [0]
+    """
+
+    id: ClassVar[str] = "high-five"
+    code: ClassVar[str] = "C1"
+    state_type: ClassVar[type[ModuleState] | None] = HighFiveState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """T-HIGHFIVE-1: the token starts on the tile."""
+        return HighFiveState(casino)
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-HIGHFIVE-2: take the token from the tile with 5 or more dice here."""
+        s = state.modules[index]
+        assert isinstance(s, HighFiveState)
+        if s.holder < 0 and casino_count(state, s.casino, seat) >= HIGH_FIVE_DICE:
+            return set_slice(state, index, HighFiveState(s.casino, seat))
+        return state
+
+    def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-HIGHFIVE-2: the holder exchanges the token for $100,000 from the bank."""
+        s = state.modules[index]
+        assert isinstance(s, HighFiveState)
+        if s.holder < 0:
+            return state
+        state = set_slice(state, index, HighFiveState(s.casino, -1))
+        return pay_from_bank(state, s.holder, HIGH_FIVE_REWARD, log)

@@ -1,0 +1,161 @@
+"""Jackpot (tile A2): throw the two black dice; a 7 or a double wins the counter's amount.
+
+T-JACKPOT-1: at setup the counter is on $30,000. T-JACKPOT-2: when activated, the active
+player throws the two black dice (a chance node, ``Roll(group="black")``); a sum of 7 or a
+double takes the amount under the counter from the bank (T-1) and the counter returns to
+$30,000; otherwise the counter advances one space, up to $80,000 (X-11).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action, Roll
+from ...chance import Rng, roll_distribution
+from ...engine import emit, push_task
+from ...errors import IllegalActionError
+from ...events import DicePlaced, DiceRolled, Event
+from ...modules.base import ModuleState, Task
+from ...types import CHANCE, Chance, Money, Seat
+from ..bank import reward
+from ..state import rebuild
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...state import State
+
+__all__ = ["JACKPOT_TRACK", "Jackpot", "JackpotState", "JackpotThrow"]
+
+JACKPOT_TRACK: Final[tuple[Money, ...]] = (30_000, 40_000, 50_000, 60_000, 70_000, 80_000)
+"""The Jackpot counter's spaces (X-11, *ruling*); it stays on the last when it cannot advance."""
+
+_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
+_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
+
+
+def wins(faces: tuple[int, ...]) -> bool:
+    """A throw of the two black dice that wins the jackpot: a sum of 7 or a double.
+
+    >>> wins((3, 4)), wins((5, 5)), wins((2, 6))
+    (True, True, False)
+    """
+    return sum(faces) == 7 or faces[0] == faces[1]
+
+
+@attrs.frozen
+class JackpotState(TileState):
+    """Jackpot in play: where its counter stands.
+
+    >>> JackpotState(casino=1).amount
+    30000
+    """
+
+    kind: ClassVar[str] = "jackpot"
+    counter: int = 0
+    """The counter's space on :data:`JACKPOT_TRACK` (0: $30,000)."""
+
+    @property
+    def amount(self) -> Money:
+        """The amount under the counter."""
+        return JACKPOT_TRACK[self.counter]
+
+
+@attrs.frozen
+class JackpotThrow(Task):
+    """Chance: *seat* throws the two black dice (T-JACKPOT-2)."""
+
+    kind: ClassVar[str] = "jackpot-throw"
+    seat: Seat
+    """The active seat, who wins the jackpot on a 7 or a double."""
+
+
+@attrs.frozen
+class Jackpot(Tile):
+    """Jackpot (A2): a 7 or a double on the black dice wins the growing counter (T-JACKPOT-1, -2).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("A2",))))
+    >>> state = lv.apply(state, lv.Roll((1, 1, 1, 1, 2, 3, 4)))
+    >>> state = lv.apply(lv.apply(state, lv.Roll((5,), "big")), lv.Place(1))
+    >>> lv.chance_outcomes(state)[0]
+    (Roll(faces=(1, 1), group='black'), Fraction(1, 36))
+    >>> state = lv.apply(state, lv.Roll((2, 5), "black"))
+    >>> state.money[0]
+    (30000,)
+    """
+
+    id: ClassVar[str] = "jackpot"
+    code: ClassVar[str] = "A2"
+    tasks: ClassVar[tuple[type[Task], ...]] = (JackpotThrow,)
+    state_type: ClassVar[type[ModuleState] | None] = JackpotState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """T-JACKPOT-1: the counter starts on $30,000 each round the tile is dealt."""
+        return JackpotState(casino)
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-JACKPOT-2: the active seat throws the black dice (a chance node)."""
+        return push_task(state, JackpotThrow(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The throw is chance."""
+        return CHANCE
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The throw hides nothing."""
+        return task
+
+    def describe_action(self, state: State, index: int, action: Action) -> str | None:
+        """``"Seat 0 throws the black dice for the jackpot: 2, 5"``."""
+        task = state.tasks[0]
+        if isinstance(task, JackpotThrow) and isinstance(action, Roll):
+            faces = ", ".join(str(f) for f in action.faces)
+            return f"Seat {task.seat} throws the black dice for the jackpot: {faces}"
+        return None
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The 21 sorted throws of two dice."""
+        return _OUTCOMES
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """A throw of two dice."""
+        return Roll(rng.dice(2), "black")
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
+        task = state.tasks[0]
+        assert isinstance(task, JackpotThrow)
+        if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
+            raise IllegalActionError(
+                repr(action),
+                f"{state.phase.value} ({task.kind})",
+                "a throw of the two black dice is next",
+                "bad-roll",
+            )
+        s = state.modules[index]
+        assert isinstance(s, JackpotState)
+        won = wins(action.faces)
+        counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
+        modules = state.modules
+        state = rebuild(
+            state,
+            modules=(*modules[:index], JackpotState(s.casino, counter), *modules[index + 1 :]),
+            tasks=state.tasks[1:],
+        )
+        if log is not None or DiceRolled in state.config.ruleset.reactors:
+            event = DiceRolled(seat=task.seat, group="black", faces=action.faces)
+            state = emit(state, event, log)
+        return reward(state, task.seat, s.amount, log) if won else state

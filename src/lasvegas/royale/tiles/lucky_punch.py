@@ -1,0 +1,307 @@
+"""Lucky Punch (tile A1): hide 1-3 tokens in a fist; a wrong guess from the left pays.
+
+T-LUCKY-1: at setup the three tokens are on the tile. T-LUCKY-2: when activated, the active
+player secretly takes 1-3 tokens (a hidden decision, T-5); then the seat to their left
+guesses how many (1, 2 or 3). A right guess gives nothing; a wrong guess gives the active
+player the reward for the number hidden (X-10: 1 -> 2 chips, 2 -> $30,000, 3 -> $40,000).
+The tokens go back to the tile.
+
+The fist lives only in the pending :class:`LuckyPunchGuess` task: no other seat's view shows
+it (:meth:`LuckyPunch.public_task`), nor the events of the step that makes it
+(:meth:`LuckyPunch.redact_event`), until the guess reveals it (:class:`FistOpened`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import emit, pop_task, push_task
+from ...events import DicePlaced, Event
+from ...modules.base import Task
+from ...types import Money, Seat
+from ..bank import reward
+from ..state import rebuild
+from .base import Tile
+
+if TYPE_CHECKING:
+    from ...chance import Rng
+    from ...state import State
+    from ...view import PlayerView
+
+__all__ = [
+    "LUCKY_PUNCH_REWARDS",
+    "LUCKY_PUNCH_TOKENS",
+    "FistMade",
+    "FistOpened",
+    "GuessTokens",
+    "HideTokens",
+    "LuckyPunch",
+    "LuckyPunchGuess",
+    "LuckyPunchHide",
+]
+
+LUCKY_PUNCH_TOKENS: Final = 3
+"""The tokens on the tile at setup (T-LUCKY-1); the fist holds 1 to this many."""
+
+LUCKY_PUNCH_REWARDS: Final[tuple[Money, ...]] = (20_000, 30_000, 40_000)
+"""The reward for a wrong guess by the number of tokens hidden, 1 to 3 (X-10, *ruling*);
+$20,000 is paid as 2 chips (X-8)."""
+
+
+@attrs.frozen
+class HideTokens(Action):
+    """The active player's secret choice: hide :attr:`tokens` tokens in the fist (T-LUCKY-2).
+
+    >>> HideTokens(2)
+    HideTokens(tokens=2)
+    """
+
+    kind: ClassVar[str] = "lucky-punch-hide"
+    tokens: int
+    """How many tokens (1-3) go in the fist."""
+
+    def text(self, state: State | None) -> str:
+        """``"Hide 2 tokens in the fist"``."""
+        noun = "token" if self.tokens == 1 else "tokens"
+        return f"Hide {self.tokens} {noun} in the fist"
+
+
+@attrs.frozen
+class GuessTokens(Action):
+    """The guess of the seat to the active player's left: the fist holds :attr:`tokens`.
+
+    >>> GuessTokens(3)
+    GuessTokens(tokens=3)
+    """
+
+    kind: ClassVar[str] = "lucky-punch-guess"
+    tokens: int
+    """The number guessed (1-3)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Guess 3 tokens"``."""
+        noun = "token" if self.tokens == 1 else "tokens"
+        return f"Guess {self.tokens} {noun}"
+
+
+@attrs.frozen
+class LuckyPunchHide(Task):
+    """Decision of :attr:`seat`, the active player: how many tokens to hide (T-LUCKY-2)."""
+
+    kind: ClassVar[str] = "lucky-punch-hide"
+    seat: Seat
+    """The active player, who makes the fist."""
+
+
+@attrs.frozen
+class LuckyPunchGuess(Task):
+    """Decision of :attr:`guesser`, the seat to the left of :attr:`seat`: guess the fist.
+
+    :attr:`tokens` is the secret (T-5): a view shows it to :attr:`seat` only, others see
+    ``None``.
+    """
+
+    kind: ClassVar[str] = "lucky-punch-guess"
+    seat: Seat
+    """The active player, whose fist it is."""
+    guesser: Seat
+    """The seat to the active player's left, who guesses."""
+    tokens: int | None
+    """The tokens in the fist (1-3); ``None`` in a view of a seat that may not see it."""
+
+
+@attrs.frozen
+class FistMade(Event):
+    """A seat made a fist (T-LUCKY-2); :attr:`tokens` is ``None`` for every other seat.
+
+    >>> FistMade(seat=0, tokens=None)
+    FistMade(seat=0, tokens=None)
+    """
+
+    kind: ClassVar[str] = "fist-made"
+    seat: Seat
+    """The seat holding the fist."""
+    tokens: int | None
+    """The tokens in it (only its own seat sees them)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 0 makes a fist"`` (with the tokens for the seat itself)."""
+        if self.tokens is None:
+            return f"Seat {self.seat} makes a fist"
+        return f"Seat {self.seat} makes a fist with {self.tokens} tokens"
+
+
+@attrs.frozen
+class FistOpened(Event):
+    """The guess is made and the fist is opened (T-LUCKY-2): public.
+
+    >>> FistOpened(seat=0, guesser=1, guess=2, tokens=3)
+    FistOpened(seat=0, guesser=1, guess=2, tokens=3)
+    """
+
+    kind: ClassVar[str] = "fist-opened"
+    seat: Seat
+    """The seat whose fist it was."""
+    guesser: Seat
+    """The seat that guessed."""
+    guess: int
+    """The number guessed."""
+    tokens: int
+    """The number hidden; a different guess pays :attr:`seat` the reward (X-10)."""
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 1 guessed 2; seat 0's fist holds 3: wrong"``."""
+        verdict = "right" if self.guess == self.tokens else "wrong"
+        return (
+            f"Seat {self.guesser} guessed {self.guess}; seat {self.seat}'s fist holds "
+            f"{self.tokens}: {verdict}"
+        )
+
+
+_HIDES: Final[tuple[Action, ...]] = tuple(HideTokens(n) for n in range(1, LUCKY_PUNCH_TOKENS + 1))
+_GUESSES: Final[tuple[Action, ...]] = tuple(
+    GuessTokens(n) for n in range(1, LUCKY_PUNCH_TOKENS + 1)
+)
+
+
+@attrs.frozen
+class LuckyPunch(Tile):
+    """Lucky Punch (A1): a hidden fist of 1-3 tokens; a wrong guess pays (T-LUCKY-1, -2).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("A1",))))
+    >>> state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
+    >>> lv.to_move(state), lv.legal_actions(state)
+    (0, (HideTokens(tokens=1), HideTokens(tokens=2), HideTokens(tokens=3)))
+    >>> state = lv.apply(state, HideTokens(3))
+    >>> lv.to_move(state), lv.observe(state, 1).tasks[0].task.tokens
+    (1, None)
+    >>> state = lv.apply(state, GuessTokens(2))  # wrong: seat 0 gets $40,000 from the bank
+    >>> state.money[0]
+    (40000,)
+    """
+
+    id: ClassVar[str] = "lucky-punch"
+    code: ClassVar[str] = "A1"
+    tasks: ClassVar[tuple[type[Task], ...]] = (LuckyPunchHide, LuckyPunchGuess)
+    actions: ClassVar[tuple[type[Action], ...]] = (HideTokens, GuessTokens)
+    events: ClassVar[tuple[type[Event], ...]] = (FistMade, FistOpened)
+    # The slice is the plain TileState: the three tokens are always on the tile between
+    # activations (T-LUCKY-1), and the fist lives in the guesser's task only (T-5).
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-LUCKY-2: the active seat makes a fist (a hidden decision)."""
+        return push_task(state, LuckyPunchHide(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat:
+        """The fist's owner hides; the seat to their left guesses."""
+        if isinstance(task, LuckyPunchGuess):
+            return task.guesser
+        assert isinstance(task, LuckyPunchHide)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """1, 2 or 3 tokens, to hide or to guess (the guesses do not depend on the fist)."""
+        return _GUESSES if isinstance(task, LuckyPunchGuess) else _HIDES
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """The three hides and the three guesses.
+
+        >>> len(LuckyPunch().action_space(3))
+        6
+        """
+        return _HIDES + _GUESSES
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Make the fist (the guesser's task holds it), or open it and pay a wrong guess."""
+        task = state.tasks[0]
+        if isinstance(task, LuckyPunchHide):
+            assert isinstance(action, HideTokens)
+            n = state.config.players
+            guess = LuckyPunchGuess(index, task.seat, (task.seat + 1) % n, action.tokens)
+            state = rebuild(state, tasks=(guess, *state.tasks[1:]))
+            return emit(state, FistMade(seat=task.seat, tokens=action.tokens), log)
+        assert isinstance(task, LuckyPunchGuess)
+        assert isinstance(action, GuessTokens)
+        hidden = task.tokens
+        assert hidden is not None
+        state = pop_task(state)
+        event = FistOpened(seat=task.seat, guesser=task.guesser, guess=action.tokens, tokens=hidden)
+        state = emit(state, event, log)
+        if action.tokens == hidden:
+            return state
+        return reward(state, task.seat, LUCKY_PUNCH_REWARDS[hidden - 1], log)
+
+    # -- hidden information (T-5) -----------------------------------------------------------
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The fist's tokens are shown to its owner only; everything else is public."""
+        if isinstance(task, LuckyPunchGuess) and seat != task.seat:
+            return LuckyPunchGuess(task.module, task.seat, task.guesser, None)
+        return task
+
+    def redact_event(
+        self, state: State, index: int, event: Event, seat: Seat | None
+    ) -> Event | None:
+        """:class:`FistMade` shows the tokens to the fist's owner only."""
+        if isinstance(event, FistMade) and seat != event.seat:
+            return FistMade(seat=event.seat, tokens=None)
+        return event
+
+    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """The tokens of a fist *seat* may not see, drawn again (1-3)."""
+        tasks = state.tasks
+        changed = False
+        new: list[Task] = []
+        for task in tasks:
+            if isinstance(task, LuckyPunchGuess) and task.module == index and seat != task.seat:
+                tokens = rng.below(LUCKY_PUNCH_TOKENS) + 1
+                task = LuckyPunchGuess(task.module, task.seat, task.guesser, tokens)
+                changed = True
+            new.append(task)
+        return rebuild(state, tasks=tuple(new)) if changed else state
+
+    def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
+        """Fill in a fist the view does not show (search agents, ``lasvegas.agents``)."""
+        tasks = state.tasks
+        if not any(isinstance(t, LuckyPunchGuess) and t.tokens is None for t in tasks):
+            return state
+        new = tuple(
+            LuckyPunchGuess(t.module, t.seat, t.guesser, rng.below(LUCKY_PUNCH_TOKENS) + 1)
+            if isinstance(t, LuckyPunchGuess) and t.tokens is None
+            else t
+            for t in tasks
+        )
+        return rebuild(state, tasks=new)
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """A fist holds 1-3 tokens and the guesser sits to its owner's left.
+
+        >>> import lasvegas as lv
+        >>> LuckyPunch().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        found: list[str] = []
+        n = state.config.players
+        for task in state.tasks:
+            if task.module != index:
+                continue
+            if isinstance(task, LuckyPunchGuess):
+                if task.tokens not in range(1, LUCKY_PUNCH_TOKENS + 1):
+                    found.append(f"the fist holds {task.tokens!r} tokens, not 1-3")
+                if not 0 <= task.seat < n or task.guesser != (task.seat + 1) % n:
+                    found.append(f"seat {task.guesser} does not sit left of seat {task.seat}")
+            elif isinstance(task, LuckyPunchHide) and not 0 <= task.seat < n:
+                found.append(f"seat {task.seat} is not a seat")
+        return tuple(found)

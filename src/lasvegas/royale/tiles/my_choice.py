@@ -1,0 +1,465 @@
+"""My Choice (tile H2): throw the two black dice and take the action of one face.
+
+T-CHOICE-1: when activated, the active player throws the two black dice (a chance node,
+``Roll(group="black")``) and chooses one of the two faces; the action of that face happens
+(X-16, faces 1-6 in the rulebook's order):
+
+1. 1 chip; 2. 2 chips; 3. $30,000 from the bank (X-8, T-1);
+4. activate another tile in play as if dice had just been placed at its casino (the tile
+   gets ``placed=None``; a tile that acts on placed dice then does nothing);
+5. rotate one of their remaining dice to any face and place it at that casino (no
+   activation, T-6), or return one of their dice from a casino to their supply (T-10);
+6. put one of their remaining dice on the golden space; a die already there returns to its
+   owner (T-10). Dice on the golden space are in no casino (T-11).
+
+T-CHOICE-2: during payout, at this casino's turn (T-9 (3)), the die on the golden space
+returns to its owner, who gets $60,000 from the bank.
+
+Rulings: an action that cannot be carried out does nothing (face 4 with no other tile in
+play, face 5 with no die to rotate or return, face 6 with no remaining die); the actions of
+faces 4-6 are a decision each (which tile, which die), and once a face is chosen its action
+is not optional. Face 4 may pick any other tile in play, whether or not it has a "when
+activated" effect, but not one at a closed casino (T-7: no dice could have been placed
+there).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action, Roll
+from ...chance import Rng, roll_distribution
+from ...engine import emit, pop_task, push_task, set_slice
+from ...errors import IllegalActionError
+from ...events import DiceRolled, Event
+from ...modules.base import ModuleState, Task
+from ...types import BIG, CHANCE, REGULAR, Chance, Money, Seat
+from ..bank import pay_from_bank, reward
+from ..state import royale_state
+from ..table import SUPPLY, closed_casinos, move_dice
+from .base import Tile, TileState, activate_tile
+from .handicap import return_die, returns, rotate_die, rotations
+
+if TYPE_CHECKING:
+    from ...events import DicePlaced
+    from ...state import State
+
+__all__ = [
+    "GOLDEN_SPACE_REWARD",
+    "MY_CHOICE_ACTIONS",
+    "MyChoice",
+    "MyChoiceActivate",
+    "MyChoiceFace",
+    "MyChoiceGolden",
+    "MyChoiceMove",
+    "MyChoicePick",
+    "MyChoiceReturn",
+    "MyChoiceRotate",
+    "MyChoiceSpace",
+    "MyChoiceState",
+    "MyChoiceThrow",
+    "MyChoiceTile",
+]
+
+MY_CHOICE_ACTIONS: Final[tuple[str, ...]] = (
+    "1 chip",
+    "2 chips",
+    "$30,000",
+    "activate another tile",
+    "rotate or return a die",
+    "golden space",
+)
+"""The actions of the black dice's faces 1 to 6 (X-16), in the rulebook's order."""
+
+MY_CHOICE_REWARDS: Final[tuple[Money, ...]] = (10_000, 20_000, 30_000)
+"""The rewards of faces 1 to 3 (X-16): 1 chip, 2 chips (X-8), $30,000 from the bank."""
+
+GOLDEN_SPACE_REWARD: Final[Money] = 60_000
+"""What the golden space's die earns its owner during payout (T-CHOICE-2)."""
+
+_PLACE: Final = "golden-space"
+"""The place name of the golden space in :class:`~lasvegas.royale.events.DiceMoved`."""
+_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
+_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
+
+
+@attrs.frozen
+class MyChoiceState(TileState):
+    """My Choice in play: the die on the golden space.
+
+    >>> MyChoiceState(casino=3).golden
+    -1
+    """
+
+    kind: ClassVar[str] = "my-choice"
+    golden: int = -1
+    """The seat whose die lies on the golden space; ``-1`` while it is empty."""
+    golden_big: int = 0
+    """1 when that die is the seat's Biggy."""
+
+
+@attrs.frozen
+class MyChoiceThrow(Task):
+    """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
+
+    kind: ClassVar[str] = "my-choice-throw"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class MyChoiceFace(Task):
+    """Decision of :attr:`seat`: which of the thrown :attr:`faces` to use."""
+
+    kind: ClassVar[str] = "my-choice-face"
+    seat: Seat
+    """The active seat."""
+    faces: tuple[int, ...]
+    """The black dice's faces, sorted."""
+
+
+@attrs.frozen
+class MyChoiceTile(Task):
+    """Decision of :attr:`seat` (face 4): which other tile to activate."""
+
+    kind: ClassVar[str] = "my-choice-tile"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class MyChoiceMove(Task):
+    """Decision of :attr:`seat` (face 5): which die to rotate and place, or to return."""
+
+    kind: ClassVar[str] = "my-choice-move"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class MyChoiceSpace(Task):
+    """Decision of :attr:`seat` (face 6): which remaining die goes on the golden space."""
+
+    kind: ClassVar[str] = "my-choice-space"
+    seat: Seat
+    """The active seat."""
+
+
+@attrs.frozen
+class MyChoicePick(Action):
+    """Use the black die showing :attr:`face` (its action: ``MY_CHOICE_ACTIONS``).
+
+    >>> MyChoicePick(face=4)
+    MyChoicePick(face=4)
+    """
+
+    kind: ClassVar[str] = "my-choice-pick"
+    face: int
+    """One of the two faces thrown."""
+
+    def text(self, state: State | None) -> str:
+        """``"Choose the 4: activate another tile"``."""
+        what = MY_CHOICE_ACTIONS[self.face - 1] if 1 <= self.face <= 6 else "?"
+        return f"Choose the {self.face}: {what}"
+
+
+@attrs.frozen
+class MyChoiceActivate(Action):
+    """Activate the tile at :attr:`casino` (face 4).
+
+    >>> MyChoiceActivate(casino=2)
+    MyChoiceActivate(casino=2)
+    """
+
+    kind: ClassVar[str] = "my-choice-activate"
+    casino: int
+    """The casino of the tile to activate."""
+
+    def text(self, state: State | None) -> str:
+        """``"Activate the tile at casino 2"``."""
+        return f"Activate the tile at casino {self.casino}"
+
+
+@attrs.frozen
+class MyChoiceRotate(Action):
+    """Rotate a remaining die (the Biggy if :attr:`big`) to :attr:`face` and place it at that
+    casino; its tile is not activated (face 5, T-6).
+
+    >>> MyChoiceRotate(face=6, big=True)
+    MyChoiceRotate(face=6, big=True)
+    """
+
+    kind: ClassVar[str] = "my-choice-rotate"
+    face: int
+    """The face the die is turned to: the casino it goes to."""
+    big: bool
+    """Whether the die is the Biggy."""
+
+    def text(self, state: State | None) -> str:
+        """``"Turn the Biggy to 6 and place it"``."""
+        return f"Turn {'the Biggy' if self.big else 'a die'} to {self.face} and place it"
+
+
+@attrs.frozen
+class MyChoiceReturn(Action):
+    """Take one of one's dice (the Biggy if :attr:`big`) from :attr:`casino` back into one's
+    supply (face 5, T-10).
+
+    >>> MyChoiceReturn(casino=4, big=False)
+    MyChoiceReturn(casino=4, big=False)
+    """
+
+    kind: ClassVar[str] = "my-choice-return"
+    casino: int
+    """The open casino the die comes from."""
+    big: bool
+    """Whether the die is the Biggy."""
+
+    def text(self, state: State | None) -> str:
+        """``"Take a die back from casino 4"``."""
+        return f"Take {'the Biggy' if self.big else 'a die'} back from casino {self.casino}"
+
+
+@attrs.frozen
+class MyChoiceGolden(Action):
+    """Put a remaining die (the Biggy if :attr:`big`) on the golden space (face 6).
+
+    >>> MyChoiceGolden(big=False)
+    MyChoiceGolden(big=False)
+    """
+
+    kind: ClassVar[str] = "my-choice-golden"
+    big: bool
+    """Whether the die is the Biggy."""
+
+    def text(self, state: State | None) -> str:
+        """``"Put a die on the golden space"``."""
+        return f"Put {'the Biggy' if self.big else 'a die'} on the golden space"
+
+
+def _other_tiles(state: State, casino: int) -> tuple[int, ...]:
+    """The casinos of the tiles in play other than the one at *casino*, open ones only."""
+    closed = closed_casinos(state)
+    modules = state.modules
+    return tuple(
+        c
+        for c, j in enumerate(royale_state(state).tiles, 1)
+        if c != casino and c not in closed and modules[j] is not None
+    )
+
+
+@attrs.frozen
+class MyChoice(Tile):
+    """My Choice (H2): the black dice offer two of six actions; the player takes one
+    (T-CHOICE-1, T-CHOICE-2, X-16).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("H2",))))
+    >>> state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
+    >>> state = lv.apply(state, lv.Roll((3, 6), "black"))
+    >>> lv.legal_actions(state)
+    (MyChoicePick(face=3), MyChoicePick(face=6))
+    >>> state = lv.apply(lv.apply(state, MyChoicePick(6)), MyChoiceGolden(big=True))
+    >>> state.supply[0][:2], [s for s in state.modules if isinstance(s, MyChoiceState)]
+    ((6, 0), [MyChoiceState(casino=1, golden=0, golden_big=1)])
+    """
+
+    id: ClassVar[str] = "my-choice"
+    code: ClassVar[str] = "H2"
+    tasks: ClassVar[tuple[type[Task], ...]] = (
+        MyChoiceThrow,
+        MyChoiceFace,
+        MyChoiceTile,
+        MyChoiceMove,
+        MyChoiceSpace,
+    )
+    actions: ClassVar[tuple[type[Action], ...]] = (
+        MyChoicePick,
+        MyChoiceActivate,
+        MyChoiceRotate,
+        MyChoiceReturn,
+        MyChoiceGolden,
+    )
+    state_type: ClassVar[type[ModuleState] | None] = MyChoiceState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """The golden space is empty."""
+        return MyChoiceState(casino)
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-CHOICE-1: the active seat throws the black dice (a chance node)."""
+        return push_task(state, MyChoiceThrow(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The throw is chance; the rest are the active seat's decisions."""
+        if isinstance(task, MyChoiceThrow):
+            return CHANCE
+        assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
+        return task.seat
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The 21 sorted throws of two dice."""
+        return _OUTCOMES
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """A throw of two dice."""
+        return Roll(rng.dice(2), "black")
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """The faces thrown; the other tiles; the rotations and returns; the dice for the
+        golden space."""
+        if isinstance(task, MyChoiceFace):
+            return tuple(MyChoicePick(f) for f in sorted(set(task.faces)))
+        s = state.modules[index]
+        assert isinstance(s, MyChoiceState)
+        if isinstance(task, MyChoiceTile):
+            return tuple(MyChoiceActivate(c) for c in _other_tiles(state, s.casino))
+        if isinstance(task, MyChoiceMove):
+            rotate = tuple(MyChoiceRotate(f, b) for f, b in rotations(state, task.seat))
+            back = tuple(MyChoiceReturn(c, b) for c, b in returns(state, task.seat))
+            return rotate + back
+        assert isinstance(task, MyChoiceSpace)
+        held = state.supply[task.seat]
+        return tuple(
+            MyChoiceGolden(big) for big, n in ((False, held[REGULAR]), (True, held[BIG])) if n
+        )
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Each face, each casino's tile, every rotation and return, both golden dice.
+
+        >>> len(MyChoice().action_space(3))
+        38
+        """
+        return (
+            *(MyChoicePick(f) for f in range(1, 7)),
+            *(MyChoiceActivate(c) for c in range(1, 7)),
+            *(MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)),
+            *(MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)),
+            MyChoiceGolden(False),
+            MyChoiceGolden(True),
+        )
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The throw and the decisions hide nothing."""
+        return task
+
+    def describe_action(self, state: State, index: int, action: Action) -> str | None:
+        """``"Seat 0 throws the black dice for My Choice: 3, 6"``."""
+        task = state.tasks[0]
+        if isinstance(task, MyChoiceThrow) and isinstance(action, Roll):
+            faces = ", ".join(str(f) for f in action.faces)
+            return f"Seat {task.seat} throws the black dice for My Choice: {faces}"
+        return None
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """The throw, the face chosen and its action, and the follow-up decisions."""
+        task = state.tasks[0]
+        if isinstance(task, MyChoiceThrow):
+            if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
+                raise IllegalActionError(
+                    repr(action),
+                    f"{state.phase.value} ({task.kind})",
+                    "a throw of the two black dice is next",
+                    "bad-roll",
+                )
+            state = push_task(
+                pop_task(state), MyChoiceFace(index, task.seat, action.faces), first=True
+            )
+            event = DiceRolled(seat=task.seat, group="black", faces=action.faces)
+            return emit(state, event, log)
+        assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
+        seat = task.seat
+        state = pop_task(state)
+        if isinstance(action, MyChoicePick):
+            return self._pick(state, index, seat, action.face, log)
+        if isinstance(action, MyChoiceActivate):
+            return activate_tile(state, action.casino, seat, log)
+        if isinstance(action, MyChoiceRotate):
+            return rotate_die(state, seat, action.face, action.big, log)
+        if isinstance(action, MyChoiceReturn):
+            return return_die(state, seat, action.casino, action.big, log)
+        assert isinstance(action, MyChoiceGolden)
+        s = state.modules[index]
+        assert isinstance(s, MyChoiceState)
+        if s.golden >= 0:  # the die there goes back to its owner (T-10)
+            small, big = (0, 1) if s.golden_big else (1, 0)
+            state = move_dice(
+                state, s.golden, small=small, big=big, source=_PLACE, target=SUPPLY, log=log
+            )
+        state = set_slice(state, index, MyChoiceState(s.casino, seat, int(action.big)))
+        small, big = (0, 1) if action.big else (1, 0)
+        return move_dice(state, seat, small=small, big=big, source=SUPPLY, target=_PLACE, log=log)
+
+    def _pick(
+        self, state: State, index: int, seat: Seat, face: int, log: list[Event] | None
+    ) -> State:
+        """The action of *face* (X-16): a reward, or the decision that carries it out."""
+        if face <= len(MY_CHOICE_REWARDS):
+            return reward(state, seat, MY_CHOICE_REWARDS[face - 1], log)
+        follow: Task = (
+            MyChoiceTile(index, seat)
+            if face == 4
+            else MyChoiceMove(index, seat)
+            if face == 5
+            else MyChoiceSpace(index, seat)
+        )
+        if not self.task_actions(state, index, follow):
+            return state  # nothing can be done (ruling)
+        return push_task(state, follow, first=True)
+
+    def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-CHOICE-2: the golden space's die returns to its owner, who gets $60,000 from the
+        bank."""
+        s = state.modules[index]
+        assert isinstance(s, MyChoiceState)
+        if s.golden < 0:
+            return state
+        state = set_slice(state, index, MyChoiceState(s.casino))
+        small, big = (0, 1) if s.golden_big else (1, 0)
+        state = move_dice(
+            state, s.golden, small=small, big=big, source=_PLACE, target=SUPPLY, log=log
+        )
+        return pay_from_bank(state, s.golden, GOLDEN_SPACE_REWARD, log)
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """The die on the golden space, for its owner (it is in no casino, T-11)."""
+        s = state.modules[index]
+        if not isinstance(s, MyChoiceState) or s.golden < 0:
+            return ()
+        held = [0] * state.config.players
+        held[s.golden] = 1
+        return tuple(held)
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The golden space is empty or holds one die of a seat.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("H2",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, MyChoice))
+        >>> MyChoice().problems(state, index)
+        ()
+        """
+        s = state.modules[index]
+        if s is None:
+            return ()
+        if not isinstance(s, MyChoiceState):
+            return ("the My Choice slice has the wrong type",)
+        if not -1 <= s.golden < state.config.players or s.golden_big not in (0, 1):
+            return (f"the golden space holds an impossible die ({s.golden}, {s.golden_big})",)
+        if s.golden < 0 and s.golden_big:
+            return ("an empty golden space holds a Biggy",)
+        return ()

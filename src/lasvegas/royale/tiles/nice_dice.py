@@ -1,0 +1,309 @@
+"""Nice Dice (tile H1): a die of this turn's roll goes on the tile's space for its face.
+
+T-NICE-1: when activated, the active player may put one die of this turn's roll on the
+tile's space for its face: a die just placed here, or one of the roll's dice they did not
+place (ruling: "a die you just rolled" includes the unplaced dice, since the tile sits on
+casinos 1-3 and its spaces 4-6 could otherwise never be used). A die already on that space
+goes to the casino of its face without activating it (T-6); if that casino is closed (T-7)
+it goes back to its owner (T-10). T-NICE-2: during payout, at this casino's turn (T-9 (3)),
+each player takes their dice off the tile and the reward for each space they held (X-14:
+1 chip, 2 chips, $30,000 ... $60,000 for faces 1 to 6; a Biggy earns one reward). Dice on
+the tile are in no casino (T-11).
+
+Rulings: the players take their rewards clockwise from the round's start player, each space
+from 1 to 6 (the order matters only for the bank's cards). Activated by My Choice
+(``placed=None``), the tile does nothing: no die of that turn was placed at its casino
+(T-CHOICE-1: "a tile that acts on placed dice then does nothing"). Power Play's rotated die
+(T-6) is a die just placed here; that turn has no roll, so no unplaced die qualifies.
+
+The core clears the roll before it reports the placement, so the tile records the active
+seat's roll itself (it reacts to ``DiceRolled``, and forgets it at ``TurnStarted``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import pop_task, push_task, set_slice
+from ...events import DiceRolled, Event, TurnStarted
+from ...modules.base import ModuleState, Task
+from ...types import BIG, REGULAR, Chance, Money, Seat
+from ..bank import reward
+from ..table import SUPPLY, closed_casinos, move_dice
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...events import DicePlaced
+    from ...state import State
+
+__all__ = [
+    "NICE_DICE_REWARDS",
+    "NiceDice",
+    "NiceDiceDecline",
+    "NiceDiceState",
+    "NiceDiceTake",
+    "NiceDiceTask",
+]
+
+NICE_DICE_REWARDS: Final[tuple[Money, ...]] = (10_000, 20_000, 30_000, 40_000, 50_000, 60_000)
+"""The reward of the spaces for faces 1 to 6 (X-14, *ruling*); $10,000 and $20,000 are 1
+and 2 chips (X-8); a Biggy earns one reward."""
+
+_PLACE: Final = "nice-dice"
+"""The place name of the tile's spaces in :class:`~lasvegas.royale.events.DiceMoved`."""
+_SPACES: Final = len(NICE_DICE_REWARDS)
+_ROLLED: Final = frozenset({"regular", "big"})
+
+
+@attrs.frozen
+class NiceDiceState(TileState):
+    """Nice Dice in play: whose die lies on each space, and the active seat's roll.
+
+    >>> NiceDiceState(casino=2).owner
+    (-1, -1, -1, -1, -1, -1)
+    """
+
+    kind: ClassVar[str] = "nice-dice"
+    owner: tuple[int, ...] = (-1,) * _SPACES
+    """The seat whose die lies on the spaces for faces 1..6; ``-1`` for an empty space."""
+    big: tuple[int, ...] = (0,) * _SPACES
+    """1 where the die on a space is a Biggy."""
+    roll: tuple[int, ...] = ()
+    """The small dice rolled this turn (sorted faces; public, as every roll)."""
+    roll_big: int = 0
+    """The face the Biggy showed this turn, 0 if it was not rolled."""
+
+
+@attrs.frozen
+class NiceDiceTask(Task):
+    """Decision of :attr:`seat`: which die of this turn's roll goes on the tile, if any."""
+
+    kind: ClassVar[str] = "nice-dice-take"
+    seat: Seat
+    """The active seat."""
+    options: tuple[tuple[int, bool], ...]
+    """The dice it may put on the tile: ``(face, big)``."""
+
+
+@attrs.frozen
+class NiceDiceTake(Action):
+    """Put a die showing :attr:`face` (the Biggy if :attr:`big`) on the tile's space for
+    that face.
+
+    >>> NiceDiceTake(face=5, big=False)
+    NiceDiceTake(face=5, big=False)
+    """
+
+    kind: ClassVar[str] = "nice-dice-put"
+    face: int
+    """The die's face: the space it goes on."""
+    big: bool
+    """Whether the die is the Biggy."""
+
+    def text(self, state: State | None) -> str:
+        """``"Put the 5 on Nice Dice"``."""
+        return f"Put {'the Biggy' if self.big else 'a die'} showing {self.face} on Nice Dice"
+
+
+@attrs.frozen
+class NiceDiceDecline(Action):
+    """Put no die on the tile.
+
+    >>> NiceDiceDecline()
+    NiceDiceDecline()
+    """
+
+    kind: ClassVar[str] = "nice-dice-decline"
+
+    def text(self, state: State | None) -> str:
+        """``"Put no die on Nice Dice"``."""
+        return "Put no die on Nice Dice"
+
+
+_DECLINE: Final = NiceDiceDecline()
+
+
+@attrs.frozen
+class NiceDice(Tile):
+    """Nice Dice (H1): a die on the space for its face earns that face's reward at payout
+    (T-NICE-1, T-NICE-2, X-14).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("H1",))))
+    >>> state = turn(state, [1, 1, 4, 6, 6, 6, 6], 1, big=5)
+    >>> lv.legal_actions(state)
+    (NiceDiceDecline(), NiceDiceTake(face=1, big=False), NiceDiceTake(face=4, big=False), NiceDiceTake(face=5, big=True), NiceDiceTake(face=6, big=False))
+    >>> state = lv.apply(state, NiceDiceTake(face=6, big=False))
+    >>> state.supply[0][:2]
+    (4, 1)
+    """
+
+    id: ClassVar[str] = "nice-dice"
+    code: ClassVar[str] = "H1"
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceRolled, TurnStarted)
+    tasks: ClassVar[tuple[type[Task], ...]] = (NiceDiceTask,)
+    actions: ClassVar[tuple[type[Action], ...]] = (NiceDiceTake, NiceDiceDecline)
+    state_type: ClassVar[type[ModuleState] | None] = NiceDiceState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """Every space is empty."""
+        return NiceDiceState(casino)
+
+    def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """Record the active seat's roll (``DiceRolled``); forget it when a turn starts."""
+        s = state.modules[index]
+        assert isinstance(s, NiceDiceState)
+        if type(event) is TurnStarted:
+            if not (s.roll or s.roll_big):
+                return state
+            return set_slice(state, index, NiceDiceState(s.casino, s.owner, s.big))
+        assert isinstance(event, DiceRolled)
+        if event.seat is None or event.group not in _ROLLED:
+            return state  # the neutral set's roll, black dice of a tile
+        rolled = state.rolled
+        big = rolled[BIG][0] if rolled[BIG] else 0
+        return set_slice(
+            state, index, NiceDiceState(s.casino, s.owner, s.big, rolled[REGULAR], big)
+        )
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-NICE-1: the active seat may put a die placed here now, or an unplaced die of
+        this turn's roll, on the tile (a decision). Nothing when My Choice activates it."""
+        if placed is None:
+            return state
+        s = state.modules[index]
+        assert isinstance(s, NiceDiceState)
+        here = state.casinos[s.casino - 1]
+        held = state.supply[seat]
+        options: list[tuple[int, bool]] = []
+        if placed.casino == s.casino and placed.counts[REGULAR] and here.dice[seat]:
+            options.append((s.casino, False))
+        if placed.casino == s.casino and placed.counts[BIG] and here.big[seat]:
+            options.append((s.casino, True))
+        if held[REGULAR]:
+            options.extend((f, False) for f in sorted(set(s.roll)) if f != s.casino)
+        if held[BIG] and s.roll_big and s.roll_big != s.casino:
+            options.append((s.roll_big, True))
+        if not options:
+            return state
+        return push_task(state, NiceDiceTask(index, seat, tuple(sorted(options))), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The active seat decides."""
+        assert isinstance(task, NiceDiceTask)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """Declining, or one of the task's dice."""
+        assert isinstance(task, NiceDiceTask)
+        return (_DECLINE, *(NiceDiceTake(face, big) for face, big in task.options))
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Declining, or a small die or the Biggy onto each space.
+
+        >>> len(NiceDice().action_space(3))
+        13
+        """
+        return (
+            _DECLINE,
+            *(NiceDiceTake(f, b) for f in range(1, _SPACES + 1) for b in (False, True)),
+        )
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The decision hides nothing."""
+        return task
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Put the die on its space; a die already there goes to the casino of its face
+        (no activation, T-6), or back to its owner if that casino is closed (T-7, T-10)."""
+        task = state.tasks[0]
+        assert isinstance(task, NiceDiceTask)
+        state = pop_task(state)
+        if not isinstance(action, NiceDiceTake):
+            return state
+        s = state.modules[index]
+        assert isinstance(s, NiceDiceState)
+        face = action.face
+        i = face - 1
+        seat = task.seat
+        if s.owner[i] >= 0:
+            other, big = s.owner[i], s.big[i]
+            target: int | str = SUPPLY if face in closed_casinos(state) else face
+            state = move_dice(
+                state, other, small=1 - big, big=big, source=_PLACE, target=target, log=log
+            )
+        owner = (*s.owner[:i], seat, *s.owner[i + 1 :])
+        bigs = (*s.big[:i], int(action.big), *s.big[i + 1 :])
+        state = set_slice(state, index, NiceDiceState(s.casino, owner, bigs, s.roll, s.roll_big))
+        source: int | str = s.casino if face == s.casino else SUPPLY
+        small, big = (0, 1) if action.big else (1, 0)
+        return move_dice(state, seat, small=small, big=big, source=source, target=_PLACE, log=log)
+
+    def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-NICE-2: each player takes their dice off the tile and the reward of each space
+        (X-14), clockwise from the start player, spaces from 1 to 6 (ruling)."""
+        s = state.modules[index]
+        assert isinstance(s, NiceDiceState)
+        if all(o < 0 for o in s.owner):
+            return state
+        state = set_slice(state, index, NiceDiceState(s.casino))
+        n = state.config.players
+        for k in range(n):
+            seat = (state.start + k) % n
+            for i, (owner, big) in enumerate(zip(s.owner, s.big, strict=True)):
+                if owner == seat:
+                    state = move_dice(
+                        state, seat, small=1 - big, big=big, source=_PLACE, target=SUPPLY, log=log
+                    )
+                    state = reward(state, seat, NICE_DICE_REWARDS[i], log)
+        return state
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """The dice on the tile, per seat (they are in no casino, T-11)."""
+        s = state.modules[index]
+        if not isinstance(s, NiceDiceState):
+            return ()
+        held = [0] * state.config.players
+        for owner in s.owner:
+            if owner >= 0:
+                held[owner] += 1
+        return tuple(held)
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """Six spaces, each empty or holding one die of a seat.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("H1",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, NiceDice))
+        >>> NiceDice().problems(state, index)
+        ()
+        """
+        s = state.modules[index]
+        if s is None:
+            return ()
+        if not isinstance(s, NiceDiceState):
+            return ("the Nice Dice slice has the wrong type",)
+        n = state.config.players
+        if len(s.owner) != _SPACES or len(s.big) != _SPACES:
+            return (f"spaces {s.owner}, {s.big} are not one per face",)
+        for owner, big in zip(s.owner, s.big, strict=True):
+            if not -1 <= owner < n or big not in (0, 1) or (big and owner < 0):
+                return (f"spaces {s.owner}, {s.big} hold impossible dice",)
+        for seat in range(n):
+            if sum(b for o, b in zip(s.owner, s.big, strict=True) if o == seat) > 1:
+                return (f"seat {seat} has more than one Biggy on the tile",)
+        if any(not 1 <= f <= 6 for f in (*s.roll, *((s.roll_big,) if s.roll_big else ()))):
+            return (f"the roll {s.roll}, {s.roll_big} has faces out of range",)
+        return ()

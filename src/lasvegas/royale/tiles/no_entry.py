@@ -1,0 +1,232 @@
+"""No Entry! (tile E1): close another casino for the rest of the round, and move a counter.
+
+T-NOENTRY-1: at setup the token is in the middle of the tile and the round counter on the
+start space of its track. T-NOENTRY-2: the first activation in a round must place the token
+on the die picture of another casino (not this one); later activations may move it to
+another casino (neither this one nor the one it is on) or leave it. Each placement or move
+advances the counter one space and pays the reward there (X-13, *ruling*: 2 chips, nothing,
+$30,000, nothing, 1 chip, then the start space, which pays nothing, and round again); leaving
+it pays nothing. T-NOENTRY-3: the casino under the token is closed for the rest of the round
+(T-7): it accepts no dice and gives none back, from any source; the core's ``closed`` hook
+refuses placements there, and a roll whose faces all point at closed casinos passes the turn.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action
+from ...engine import emit, pop_task, push_task
+from ...events import DicePlaced, Event
+from ...modules.base import ModuleState, Task
+from ...types import Money, Seat
+from ..bank import reward
+from ..state import rebuild
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...state import State
+
+__all__ = [
+    "NO_ENTRY_TRACK",
+    "NoEntry",
+    "NoEntryChoice",
+    "NoEntryClose",
+    "NoEntryLeave",
+    "NoEntryMoved",
+    "NoEntryState",
+]
+
+NO_ENTRY_TRACK: Final[tuple[Money, ...]] = (0, 20_000, 0, 30_000, 0, 10_000)
+"""The counter's spaces (X-13, *ruling*): the start space, 2 chips, an empty space, $30,000,
+an empty space, 1 chip; after the last space the counter goes on to the start space (which
+pays nothing), then round again."""
+
+
+@attrs.frozen
+class NoEntryState(TileState):
+    """No Entry! in play: where the token lies and where the round counter stands.
+
+    >>> NoEntryState(casino=1).token, NoEntryState(casino=1).counter
+    (0, 0)
+    """
+
+    kind: ClassVar[str] = "no-entry"
+    token: int = 0
+    """The casino number under the token; 0 while it is in the middle of the tile."""
+    counter: int = 0
+    """The counter's space on ``NO_ENTRY_TRACK`` (0: the start space)."""
+
+
+@attrs.frozen
+class NoEntryClose(Action):
+    """Put the token on :attr:`casino`'s die picture, closing it (T-NOENTRY-2, -3).
+
+    >>> NoEntryClose(5)
+    NoEntryClose(casino=5)
+    """
+
+    kind: ClassVar[str] = "no-entry-close"
+    casino: int
+    """The casino to close."""
+
+    def text(self, state: State | None) -> str:
+        """``"Close casino 5"``."""
+        return f"Close casino {self.casino}"
+
+
+@attrs.frozen
+class NoEntryLeave(Action):
+    """Leave the token where it is (a later activation; no reward, T-NOENTRY-2).
+
+    >>> NoEntryLeave()
+    NoEntryLeave()
+    """
+
+    kind: ClassVar[str] = "no-entry-leave"
+
+    def text(self, state: State | None) -> str:
+        """``"Leave the No Entry! token where it is"``."""
+        return "Leave the No Entry! token where it is"
+
+
+@attrs.frozen
+class NoEntryChoice(Task):
+    """Decision of :attr:`seat`, the active player: where the token goes (T-NOENTRY-2)."""
+
+    kind: ClassVar[str] = "no-entry-choice"
+    seat: Seat
+    """The active player."""
+
+
+@attrs.frozen
+class NoEntryMoved(Event):
+    """The token went to :attr:`casino`, closing it, and the counter to :attr:`counter`.
+
+    >>> NoEntryMoved(casino=5, counter=1)
+    NoEntryMoved(casino=5, counter=1)
+    """
+
+    kind: ClassVar[str] = "no-entry-moved"
+    casino: int
+    """The casino now closed."""
+    counter: int
+    """The counter's new space on ``NO_ENTRY_TRACK``."""
+
+    def text(self, state: State | None) -> str:
+        """``"No Entry! closes casino 5"``."""
+        return f"No Entry! closes casino {self.casino}"
+
+
+_LEAVE: Final = NoEntryLeave()
+_CLOSE: Final = tuple(NoEntryClose(c) for c in range(1, 7))
+
+
+@attrs.frozen
+class NoEntry(Tile):
+    """No Entry! (E1): close another casino for the round (T-NOENTRY-1 to T-NOENTRY-3).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round, turn
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("E1",))))
+    >>> state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
+    >>> lv.legal_actions(state)[:2]
+    (NoEntryClose(casino=2), NoEntryClose(casino=3))
+    >>> state = lv.apply(state, NoEntryClose(6))  # 2 chips; casino 6 is closed
+    >>> state.modules[0].chips
+    (4, 2, 2)
+    >>> state = lv.apply(state, lv.Roll((1, 2, 3, 4, 5, 6, 6)))
+    >>> lv.legal_actions(lv.apply(state, lv.Roll((6,), "big")))
+    (Place(face=1), Place(face=2), Place(face=3), Place(face=4), Place(face=5), PayChip())
+    """
+
+    id: ClassVar[str] = "no-entry"
+    code: ClassVar[str] = "E1"
+    tasks: ClassVar[tuple[type[Task], ...]] = (NoEntryChoice,)
+    actions: ClassVar[tuple[type[Action], ...]] = (NoEntryClose, NoEntryLeave)
+    events: ClassVar[tuple[type[Event], ...]] = (NoEntryMoved,)
+    state_type: ClassVar[type[ModuleState] | None] = NoEntryState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """T-NOENTRY-1: the token in the middle, the counter on the start space."""
+        return NoEntryState(casino)
+
+    def closed(self, state: State, index: int) -> frozenset[int]:
+        """T-NOENTRY-3, T-7: the casino under the token, while the tile is in play."""
+        s = state.modules[index]
+        if s is None:
+            return frozenset()
+        assert isinstance(s, NoEntryState)
+        return frozenset((s.token,)) if s.token else frozenset()
+
+    def activate(
+        self,
+        state: State,
+        index: int,
+        seat: Seat,
+        log: list[Event] | None,
+        placed: DicePlaced | None = None,
+    ) -> State:
+        """T-NOENTRY-2: the active seat chooses where the token goes."""
+        return push_task(state, NoEntryChoice(index, seat), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat:
+        """The active player chooses."""
+        assert isinstance(task, NoEntryChoice)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """Any casino but this one and the one under the token; leaving it once it is out."""
+        s = state.modules[index]
+        assert isinstance(s, NoEntryState)
+        n = len(state.casinos)
+        moves = tuple(a for a in _CLOSE[:n] if a.casino not in (s.casino, s.token))
+        return (*moves, _LEAVE) if s.token else moves
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Close casino 1 .. 6, or leave the token.
+
+        >>> len(NoEntry().action_space(3))
+        7
+        """
+        return (*_CLOSE, _LEAVE)
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The choice hides nothing."""
+        return task
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Move the token and the counter and pay the space's reward, or leave it be."""
+        task = state.tasks[0]
+        assert isinstance(task, NoEntryChoice)
+        state = pop_task(state)
+        if type(action) is NoEntryLeave:
+            return state
+        assert isinstance(action, NoEntryClose)
+        s = state.modules[index]
+        assert isinstance(s, NoEntryState)
+        counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
+        modules = state.modules
+        value = NoEntryState(s.casino, action.casino, counter)
+        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        state = emit(state, NoEntryMoved(casino=action.casino, counter=counter), log)
+        return reward(state, task.seat, NO_ENTRY_TRACK[counter], log)
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The token lies on another casino (or in the middle), the counter on the track.
+
+        >>> import lasvegas as lv
+        >>> NoEntry().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        s = state.modules[index]
+        if not isinstance(s, NoEntryState):
+            return ()
+        found: list[str] = []
+        if s.token == s.casino or not 0 <= s.token <= len(state.casinos):
+            found.append(f"the token lies on casino {s.token}")
+        if not 0 <= s.counter < len(NO_ENTRY_TRACK):
+            found.append(f"the counter is on space {s.counter}, off the track")
+        return tuple(found)

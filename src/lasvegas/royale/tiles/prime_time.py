@@ -1,0 +1,276 @@
+"""Prime Time (tile B1): before payout, this casino's winner throws the black dice and may add
+them to the casinos of their faces.
+
+T-PRIME-1: before payout (T-9 (1)), if a player is this casino's winner (whoever would take
+the higher card at that moment, ties considered: ``payout.rank`` of the dice now here; an
+imaginary owner is no player, T-8), they throw the two black dice (a chance node,
+``Roll(group="black")``) and choose to place none, one or both of them in the casinos of
+their faces: both in one casino on a double is allowed; not in a closed casino (T-7). Placed
+black dice count as that player's dice for the rest of the round (the payout, and the
+before-payout effects of the casinos after this one) and leave when it ends. They do not
+activate (T-6).
+
+Accounting: a black die in a casino is counted there as one of the seat's small dice, so
+:meth:`PrimeTime.held_dice` reports it as a *negative* held die of that seat (a die the
+module lends the seat for the round), which keeps each seat's dice conserved.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar, Final
+
+import attrs
+
+from ...actions import Action, Roll
+from ...chance import Rng, roll_distribution
+from ...engine import emit, push_task
+from ...errors import IllegalActionError
+from ...events import DiceRolled, Event
+from ...modules.base import ModuleState, Task
+from ...payout import rank
+from ...types import CHANCE, Chance, Seat
+from ..state import rebuild
+from ..table import closed_casinos, move_dice
+from .base import Tile, TileState
+
+if TYPE_CHECKING:
+    from ...state import State
+
+__all__ = [
+    "BLACK_DICE",
+    "PrimeTime",
+    "PrimeTimeChoice",
+    "PrimeTimePlace",
+    "PrimeTimeState",
+    "PrimeTimeThrow",
+]
+
+BLACK_DICE: Final = "black-dice"
+"""The place name of the black dice off the table in
+:class:`~lasvegas.royale.events.DiceMoved`."""
+
+_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
+_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
+
+
+@attrs.frozen
+class PrimeTimeState(TileState):
+    """Prime Time in play: the black dice placed this round and the seat they count for.
+
+    >>> PrimeTimeState(casino=1).placed
+    ()
+    """
+
+    kind: ClassVar[str] = "prime-time"
+    seat: int = -1
+    """The seat the placed black dice count for; ``-1`` before any is placed."""
+    placed: tuple[int, ...] = ()
+    """The casino number of each black die placed, in order."""
+
+
+@attrs.frozen
+class PrimeTimePlace(Action):
+    """Place the black dice showing :attr:`faces` at the casinos of those faces (none: ``()``).
+
+    >>> PrimeTimePlace((2, 5))
+    PrimeTimePlace(faces=(2, 5))
+    """
+
+    kind: ClassVar[str] = "prime-time-place"
+    faces: tuple[int, ...]
+    """The faces of the black dice placed, sorted: none, one or both."""
+
+    def text(self, state: State | None) -> str:
+        """``"Place the black dice at casinos 2 and 5"``."""
+        if not self.faces:
+            return "Place no black die"
+        if len(self.faces) == 1:
+            return f"Place a black die at casino {self.faces[0]}"
+        return f"Place the black dice at casinos {self.faces[0]} and {self.faces[1]}"
+
+
+@attrs.frozen
+class PrimeTimeThrow(Task):
+    """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
+
+    kind: ClassVar[str] = "prime-time-throw"
+    seat: Seat
+    """The winner."""
+
+
+@attrs.frozen
+class PrimeTimeChoice(Task):
+    """Decision of :attr:`seat`: which of the thrown black dice to place (T-PRIME-1)."""
+
+    kind: ClassVar[str] = "prime-time-choice"
+    seat: Seat
+    """The winner."""
+    faces: tuple[int, ...]
+    """The two black dice's faces, sorted."""
+
+
+def _options(faces: tuple[int, ...], closed: frozenset[int]) -> tuple[Action, ...]:
+    a, b = faces
+    options: list[Action] = [PrimeTimePlace(())]
+    for f in sorted({a, b}):
+        if f not in closed:
+            options.append(PrimeTimePlace((f,)))
+    if a not in closed and b not in closed:
+        options.append(PrimeTimePlace((a, b)))
+    return tuple(options)
+
+
+_SPACE: Final[tuple[Action, ...]] = (
+    PrimeTimePlace(()),
+    *(PrimeTimePlace((f,)) for f in range(1, 7)),
+    *(PrimeTimePlace((a, b)) for a in range(1, 7) for b in range(a, 7)),
+)
+
+
+@attrs.frozen
+class PrimeTime(Tile):
+    """Prime Time (B1): the winner here may add the two black dice to the table (T-PRIME-1).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import finish_round, setup_round
+    >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("B1",))))
+    >>> state = finish_round(state, {0: 1, 1: 4, 2: 5})  # seat 0 wins casino 1
+    >>> lv.chance_outcomes(state)[0]
+    (Roll(faces=(1, 1), group='black'), Fraction(1, 36))
+    >>> state = lv.apply(state, lv.Roll((4, 6), "black"))
+    >>> lv.to_move(state), lv.legal_actions(state)[-1]
+    (0, PrimeTimePlace(faces=(4, 6)))
+    """
+
+    id: ClassVar[str] = "prime-time"
+    code: ClassVar[str] = "B1"
+    tasks: ClassVar[tuple[type[Task], ...]] = (PrimeTimeThrow, PrimeTimeChoice)
+    actions: ClassVar[tuple[type[Action], ...]] = (PrimeTimePlace,)
+    state_type: ClassVar[type[ModuleState] | None] = PrimeTimeState
+
+    def fresh(self, state: State, casino: int) -> TileState:
+        """No black die on the table."""
+        return PrimeTimeState(casino)
+
+    def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-PRIME-1: the winner here now (ties considered) throws the black dice."""
+        s = state.modules[index]
+        assert isinstance(s, PrimeTimeState)
+        ranked = rank(state.casinos[s.casino - 1].weights())
+        if not ranked or ranked[0] >= state.config.players:
+            return state
+        return push_task(state, PrimeTimeThrow(index, ranked[0]), first=True)
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """The throw is chance; the placement is the winner's choice."""
+        if isinstance(task, PrimeTimeChoice):
+            return task.seat
+        return CHANCE
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """None, either die alone, or both; never into a closed casino (T-7)."""
+        assert isinstance(task, PrimeTimeChoice)
+        closed = closed_casinos(state) if state.config.ruleset.closers else frozenset()
+        return _options(task.faces, closed)
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Every placement of none, one or two black dice.
+
+        >>> len(PrimeTime().action_space(3))
+        28
+        """
+        return _SPACE
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The 21 sorted throws of two dice."""
+        return _OUTCOMES
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """A throw of two dice."""
+        return Roll(rng.dice(2), "black")
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The throw and the choice hide nothing."""
+        return task
+
+    def describe_action(self, state: State, index: int, action: Action) -> str | None:
+        """``"Seat 0 throws the black dice for Prime Time: 4, 6"``."""
+        task = state.tasks[0]
+        if isinstance(task, PrimeTimeThrow) and isinstance(action, Roll):
+            faces = ", ".join(str(f) for f in action.faces)
+            return f"Seat {task.seat} throws the black dice for Prime Time: {faces}"
+        return None
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """The throw asks the winner to choose; the choice places the black dice."""
+        task = state.tasks[0]
+        rest = state.tasks[1:]
+        if isinstance(task, PrimeTimeThrow):
+            if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
+                raise IllegalActionError(
+                    repr(action),
+                    f"{state.phase.value} ({task.kind})",
+                    "a throw of the two black dice is next",
+                    "bad-roll",
+                )
+            state = rebuild(state, tasks=(PrimeTimeChoice(index, task.seat, action.faces), *rest))
+            return emit(state, DiceRolled(seat=task.seat, group="black", faces=action.faces), log)
+        assert isinstance(task, PrimeTimeChoice)
+        assert isinstance(action, PrimeTimePlace)
+        state = rebuild(state, tasks=rest)
+        if not action.faces:
+            return state
+        s = state.modules[index]
+        assert isinstance(s, PrimeTimeState)
+        modules = state.modules
+        value = PrimeTimeState(s.casino, task.seat, (*s.placed, *action.faces))
+        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        for face in action.faces:
+            state = move_dice(state, task.seat, small=1, source=BLACK_DICE, target=face, log=log)
+        return state
+
+    def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
+        """The black dice leave the table when the round ends."""
+        s = state.modules[index]
+        assert isinstance(s, PrimeTimeState)
+        if not s.placed:
+            return state
+        modules = state.modules
+        value = PrimeTimeState(s.casino)
+        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        for casino in s.placed:
+            state = move_dice(state, s.seat, small=1, source=casino, target=BLACK_DICE, log=log)
+        return state
+
+    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+        """The black dice on the table, as negative held dice of the seat they count for (the
+        casinos count them as that seat's dice; see the module's docstring)."""
+        s = state.modules[index]
+        if s is None:
+            return ()
+        assert isinstance(s, PrimeTimeState)
+        if not s.placed:
+            return ()
+        return tuple(-len(s.placed) if seat == s.seat else 0 for seat in range(s.seat + 1))
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """At most the two black dice, counted for a seat, at casinos that hold them.
+
+        >>> import lasvegas as lv
+        >>> PrimeTime().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        s = state.modules[index]
+        if not isinstance(s, PrimeTimeState) or not s.placed:
+            return ()
+        if len(s.placed) > 2 or not 0 <= s.seat < state.config.players:
+            return (f"black dice {s.placed} placed for seat {s.seat}",)
+        if any(not 1 <= c <= len(state.casinos) for c in s.placed):
+            return (f"black dice placed off the table: {s.placed}",)
+        for casino in set(s.placed):
+            if state.casinos[casino - 1].dice[s.seat] < s.placed.count(casino):
+                return (f"casino {casino} holds fewer dice of seat {s.seat} than black dice",)
+        return ()

@@ -1,0 +1,125 @@
+"""Bad Luck (tile C2): T-BADLUCK-1 with the bank payments of T-1b and the end-of-round order
+T-9, scripted through the public API."""
+
+from __future__ import annotations
+
+import pytest
+
+import lasvegas as lv
+from lasvegas.royale.events import BankReceived
+from lasvegas.royale.state import royale_state
+from lasvegas.royale.testing import finish_round, setup_round, turn
+from lasvegas.royale.tiles.bad_luck import BadLuckState
+from lasvegas.testing import random_sim_test
+
+CARDS = (30_000, 30_000, 40_000, 30_000, 50_000, 30_000, 60_000, 50_000, 70_000, 60_000,
+         90_000, 80_000)  # fmt: skip
+"""Casinos 1-6: (30, 30), (40, 30), (50, 30), (60, 50), (70, 60), (90, 80) thousand."""
+
+
+def start(players: int = 3) -> lv.State:
+    """Bad Luck alone at casino 1; seat 0 to roll."""
+    config = lv.royale(players, tiles=1, deal=("C2",))
+    return setup_round(lv.new_game(config), cards=CARDS)
+
+
+def bad_luck(state: lv.State) -> BadLuckState:
+    (value,) = [s for s in state.modules if isinstance(s, BadLuckState)]
+    return value
+
+
+def test_tbadluck1_fewest_dice_before_ties_owe_at_the_round_end() -> None:
+    """T-BADLUCK-1, T-9 (1): the players with the fewest dice here are fixed before payout,
+    counting before ties are removed: two tied seats with 2 dice each do not owe, the seat
+    with 1 does."""
+    state = start()
+    state = turn(state, [1, 1, 5, 5, 5, 5, 5], 1, big=5)  # seat 0: 2 at casino 1
+    state = turn(state, [1, 1, 6, 6, 6, 6, 6], 1, big=6)  # seat 1: 2 at casino 1 (a tie)
+    state = turn(state, [1, 4, 4, 4, 4, 4, 4], 1, big=4)  # seat 2: 1 at casino 1
+    log: list[lv.Event] = []
+    state = finish_round(state, {0: 5, 1: 6, 2: 4}, log)
+    assert lv.TiesRemoved(casino=1, owners=(0, 1)) in log
+    payments = [e for e in log if isinstance(e, BankReceived)]
+    assert [p.seat for p in payments] == [2]
+    assert log.index(payments[0]) > log.index(lv.RoundEnded(round=1))  # T-9 (4)
+
+
+def test_tbadluck1_zero_counts_and_t1b_cards_lowest_first_then_chips() -> None:
+    """T-BADLUCK-1, T-1b: players with no die here owe; each pays with cards from the lowest
+    upward, then chips; the bank's change is in cards only (none possible here: lost)."""
+    state = start(4)
+    state = turn(state, [1] * 7, 1, big=1)  # seat 0: everything at casino 1
+    state = turn(state, [3, 5, 5, 5, 5, 5, 5], 3, big=5)  # seat 1: 1 at casino 3
+    state = turn(state, [3, 3, 6, 6, 6, 6, 6], 3, big=6)  # seat 2: 2 at casino 3
+    state = turn(state, [4, 5, 5, 5, 5, 5, 5], 5, big=5)  # seat 3: 8 at casino 5
+    state = turn(state, [5] * 6, 5, big=5)  # seat 1: 8 at casino 5: a tie with seat 3
+    state = turn(state, [6] * 5, 6, big=6)  # seat 2: 6 at casino 6
+    log: list[lv.Event] = []
+    state = turn(state, [4], 4, log=log)  # seat 3: its last die at casino 4
+    assert state.round == 2
+    assert bad_luck_payments(log) == [
+        BankReceived(seat=1, amount=50_000, cards=(30_000,), chips=2, change=()),
+        BankReceived(seat=2, amount=50_000, cards=(50_000,), chips=0, change=()),
+        BankReceived(seat=3, amount=50_000, cards=(60_000,), chips=0, change=()),
+    ]
+    assert state.money == ((30_000,), (), (90_000,), ())
+    assert royale_state(state).chips == (4, 2, 4, 4)  # after round 2's two chips each
+
+
+def bad_luck_payments(log: list[lv.Event]) -> list[BankReceived]:
+    return [e for e in log if isinstance(e, BankReceived)]
+
+
+def test_t1b_the_bank_gives_change_in_cards() -> None:
+    """T-1b: a debtor whose card is worth more gets change from the bank in cards, greedily;
+    change the bank's cards cannot make is lost, never paid in chips (ruling)."""
+    state = start()
+    state = turn(state, [1] * 7, 1, big=1)  # seat 0: everything at casino 1
+    state = turn(state, [6] * 7, 6, big=6)  # seat 1: casino 6, $90,000
+    log: list[lv.Event] = []
+    state = turn(state, [5] * 7, 5, big=5, log=log)  # seat 2: casino 5, $70,000
+    bank_before = royale_state(setup_round(start())).bank
+    assert bad_luck_payments(log) == [
+        BankReceived(seat=1, amount=50_000, cards=(90_000,), chips=0, change=(40_000,)),
+        BankReceived(seat=2, amount=50_000, cards=(70_000,), chips=0, change=()),
+    ]
+    assert state.money == ((30_000,), (40_000,), ())
+    bank = royale_state(state).bank
+    assert len(bank) == len(bank_before) + 1  # 90,000 and 70,000 in, 40,000 out
+
+
+def test_t1b_a_player_who_cannot_pay_pays_everything() -> None:
+    """T-1b: a debtor holding less than $50,000 hands over all they hold; a debtor with
+    nothing pays nothing."""
+    state = start()
+    state = turn(state, [1] * 7, 1, big=1)  # seat 0: everything at casino 1
+    state = lv.apply(lv.apply(state, lv.Roll((5,) * 7)), lv.Roll((5,), "big"))
+    state = lv.apply(state, lv.PayChip())  # seat 1 passes
+    state = turn(state, [5] * 7, 5, big=5)  # seat 2: 8 at casino 5
+    state = lv.apply(lv.apply(state, lv.Roll((5,) * 7)), lv.Roll((5,), "big"))
+    state = lv.apply(state, lv.PayChip())  # seat 1 passes again: no chip left
+    log: list[lv.Event] = []
+    state = turn(state, [5] * 7, 5, big=5, log=log)  # seat 1: a tie with seat 2 at casino 5
+    assert bad_luck_payments(log) == [
+        BankReceived(seat=1, amount=50_000, cards=(), chips=0, change=()),
+        BankReceived(seat=2, amount=50_000, cards=(), chips=2, change=()),
+    ]
+    assert state.money == ((30_000,), (), ())
+    assert royale_state(state).chips == (4, 2, 2)  # round 2's chips: seat 0 kept its two
+
+
+def test_tbadluck1_imaginary_owners_do_not_count() -> None:
+    """T-BADLUCK-1, T-8: the 2-player neutral set has no die at casino 1 but never owes; the
+    seat with the fewest dice does."""
+    state = start(2)  # the neutral set is all on casino 6
+    state = turn(state, [1, 5, 5, 5, 5, 5, 5], 1, big=5)  # seat 0: 1 at casino 1
+    state = turn(state, [1, 1, 4, 4, 4, 4, 4], 1, big=4)  # seat 1: 2 at casino 1
+    log: list[lv.Event] = []
+    finish_round(state, {0: 5, 1: 4}, log)
+    assert [p.seat for p in bad_luck_payments(log)] == [0]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_random_sim_bad_luck_forced(players: int) -> None:
+    """random_sim_test with Bad Luck forced on casino 1 and the other tiles dealt at random."""
+    random_sim_test(lv.royale(players, deal=("C2",)), games=2, seed=40 + players)
