@@ -1,0 +1,720 @@
+"""The observation vector of the RL adapters: fixed-size numbers built from a :class:`~lasvegas.PlayerView`.
+
+:func:`observation_encoder` gives, for a config, an :class:`ObservationEncoder` whose
+:meth:`~ObservationEncoder.encode` turns one seat's view into a flat list of floats. It reads
+the view and nothing else, so it cannot leak what the seat may not see. Both adapters use it:
+PettingZoo's ``"observation"`` and OpenSpiel's observation tensor are this vector.
+
+The layout is a sequence of named :class:`Segment` objects (``encoder.segments``, each with
+its offset, shape, upper bound and meaning; every lower bound is 0). Conventions:
+
+* **seats are relative**: index 0 is the viewer, 1 the seat to its left, and so on; the
+  imaginary owners (neutral dice, ...) follow the seats in the config's order. A vector
+  therefore means the same thing whichever seat one plays;
+* **money** is in units of $10,000 (a $90,000 note is ``9.0``);
+* **counts** are plain numbers (dice, notes, cards); one-hot segments hold a single 1.
+
+The segments, in order:
+
+=======================  ===================  ==========================================
+segment                  shape                meaning
+=======================  ===================  ==========================================
+``round``                (rounds,)            the current round, one-hot
+``phase``                (8,)                 the :class:`~lasvegas.Phase`, one-hot
+``to_move``              (players + 2,)       who acts: a relative seat, chance, or over
+``active``               (players,)           the seat whose turn it is, one-hot
+``start``                (players,)           the round's start player, one-hot
+``rolled``               (4, 6)               the active seat's rolled dice: per group
+                                              (regular, big, kicker, neutral), per face
+``supply``               (players, 4)         dice each seat still holds, per group
+``casino_dice``          (casinos, owners, 2) dice per casino per owner: plain, big
+``casino_notes``         (casinos, K)         each casino's notes, highest first, padded
+                                              with 0 (K: the most a casino can draw)
+``casino_note_count``    (casinos,)           how many notes lie at each casino
+``pile``                 (1,)                 notes left in the pile
+``money``                (players,)           each seat's money (0 when hidden, C-23)
+``notes_won``            (players,)           each seat's number of notes (0 when hidden)
+``money_known``          (players,)           1 where the money is shown, 0 where hidden
+``task``                 (task kinds + 2,)    the first pending task's kind, one-hot
+                                              (then "another kind", then "no task")
+modules' segments        see below            one group per module that has a slice
+=======================  ===================  ==========================================
+
+Module segments (named ``"<module id>.<part>"``): the card game (turn, the viewer's hand,
+draw pile, discards and own choice by card code, each seat's visible choice, per seat the
+sizes of hand, draw pile and discards, whether it has chosen and whether it is out, the box),
+chip cards (pile size, chips by colour at each casino and per seat), Royale (chips per
+seat, the bank's size and total, who took the higher card at each casino), kickers (dice out
+of play per owner), the slot machine (faces used, dice there per owner and face), rainbow
+cards (how many were discarded). Any other module with a slice (each Royale tile, modules
+written outside the package) gets an ``in_play`` flag, plus the casino it lies at, one-hot,
+when its slice has a ``casino`` field; :func:`register_slice_encoder` adds a richer encoding.
+
+Values above a segment's bound are clipped to it (the bounds are loose: clipping only
+happens in configurations the bounds did not foresee, such as a module adding more notes to
+a casino than K).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from ..config import GameConfig
+from ..modules.base import RuleModule
+from ..state import Phase
+from ..types import CHANCE, Seat
+from ..view import PlayerView
+
+__all__ = [
+    "MONEY_UNIT",
+    "ObservationEncoder",
+    "Perspective",
+    "Segment",
+    "SliceEncoder",
+    "observation_encoder",
+    "register_slice_encoder",
+]
+
+MONEY_UNIT = 10_000
+"""Money in the vector is in units of this many dollars."""
+
+
+@attrs.frozen
+class Segment:
+    """One named part of the observation vector.
+
+    >>> Segment("rolled", (4, 6), 8.0, "rolled dice per group and face").size
+    24
+    """
+
+    name: str
+    """The segment's name (``"casino_dice"``, ``"cardgame.hand"`` ...)."""
+    shape: tuple[int, ...]
+    """Its shape; the values are stored flat, row-major."""
+    high: float
+    """The upper bound of every value (the lower bound is 0)."""
+    meaning: str
+    """What the values are, in words."""
+    offset: int = 0
+    """Where the segment starts in the vector (set by the encoder)."""
+
+    @property
+    def size(self) -> int:
+        """How many values the segment holds.
+
+        >>> Segment("pile", (1,), 54.0, "notes left").size
+        1
+        """
+        return math.prod(self.shape)
+
+
+@attrs.frozen
+class Perspective:
+    """The seat a vector is built for, and the relative order of seats and owners.
+
+    >>> p = Perspective(seat=2, players=3, owners=4)
+    >>> p.seats, p.owner_order, p.relative(0)
+    ((2, 0, 1), (2, 0, 1, 3), 1)
+    """
+
+    seat: Seat | None
+    """The viewer (``None``: a spectator, seen as seat 0 with no private things)."""
+    players: int
+    """Number of seats."""
+    owners: int
+    """Seats plus imaginary owners."""
+
+    @property
+    def seats(self) -> tuple[Seat, ...]:
+        """The seats in relative order: the viewer first, then clockwise."""
+        first = self.seat or 0
+        return tuple((first + r) % self.players for r in range(self.players))
+
+    @property
+    def owner_order(self) -> tuple[int, ...]:
+        """The owners in relative order: the seats, then the imaginary owners."""
+        return (*self.seats, *range(self.players, self.owners))
+
+    def relative(self, seat: Seat) -> int:
+        """The relative index of *seat* (0: the viewer)."""
+        return (seat - (self.seat or 0)) % self.players
+
+
+Fill = Callable[[PlayerView, Perspective], Sequence[float]]
+"""Computes one segment's values (flat) from a view."""
+
+SliceEncoder = Callable[[GameConfig, int], list[tuple[Segment, Fill]]]
+"""Builds the segments of module ``config.modules[index]``: ``(segment, fill)`` pairs."""
+
+_SLICE_ENCODERS: dict[str, SliceEncoder] = {}
+
+
+def register_slice_encoder(module_id: str) -> Callable[[SliceEncoder], SliceEncoder]:
+    """Decorator: use the decorated function to encode the slice of modules with this id.
+
+    >>> @register_slice_encoder("my-module")
+    ... def _mine(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    ...     return []
+    >>> _SLICE_ENCODERS.pop("my-module") is _mine
+    True
+    """
+
+    def decorate(encoder: SliceEncoder) -> SliceEncoder:
+        _SLICE_ENCODERS[module_id] = encoder
+        return encoder
+
+    return decorate
+
+
+def _one_hot(size: int, index: int | None) -> list[float]:
+    values = [0.0] * size
+    if index is not None and 0 <= index < size:
+        values[index] = 1.0
+    return values
+
+
+def _counts(items: Sequence[object], keys: Sequence[object]) -> list[float]:
+    found = Counter(items)
+    return [float(found[k]) for k in keys]
+
+
+_PHASES = tuple(Phase)
+
+
+class ObservationEncoder:
+    """The observation vector of one config (build it with :func:`observation_encoder`).
+
+    >>> import lasvegas as lv
+    >>> encoder = observation_encoder(lv.classic(3))
+    >>> [s.name for s in encoder.segments][:4], encoder.size
+    (['round', 'phase', 'to_move', 'active'], 143)
+    >>> vector = encoder.encode(lv.observe(lv.new_game(lv.classic(3)), 1))
+    >>> len(vector), vector[encoder.segment("pile").offset]
+    (143, 54.0)
+    """
+
+    __slots__ = ("_fills", "config", "segments", "size")
+
+    config: GameConfig
+    """The config the vector is for."""
+    segments: tuple[Segment, ...]
+    """The layout, in order, with offsets."""
+    size: int
+    """The vector's length."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        parts = _core_segments(config)
+        for index, module in enumerate(config.modules):
+            encoder = _SLICE_ENCODERS.get(module.id)
+            if encoder is not None:
+                parts += encoder(config, index)
+            elif module.state_type is not None:
+                parts += _fallback(config, index, module)
+        offset = 0
+        segments: list[Segment] = []
+        for segment, _ in parts:
+            segments.append(attrs.evolve(segment, offset=offset))
+            offset += segment.size
+        self.segments = tuple(segments)
+        self.size = offset
+        self._fills = tuple(fill for _, fill in parts)
+
+    def segment(self, name: str) -> Segment:
+        """The segment called *name*; ``KeyError`` if there is none.
+
+        >>> import lasvegas as lv
+        >>> observation_encoder(lv.classic(2)).segment("round").shape
+        (4,)
+        """
+        for segment in self.segments:
+            if segment.name == name:
+                return segment
+        raise KeyError(name)
+
+    def high(self) -> list[float]:
+        """The upper bound of every value (every lower bound is 0).
+
+        >>> import lasvegas as lv
+        >>> observation_encoder(lv.classic(2)).high()[:3]
+        [1.0, 1.0, 1.0]
+        """
+        bounds: list[float] = []
+        for segment in self.segments:
+            bounds += [segment.high] * segment.size
+        return bounds
+
+    def encode(self, view: PlayerView) -> list[float]:
+        """The vector of *view*, clipped to ``[0, high]``.
+
+        >>> import lasvegas as lv
+        >>> encoder = observation_encoder(lv.classic(2))
+        >>> vector = encoder.encode(lv.observe(lv.new_game(lv.classic(2)), 0))
+        >>> vector[encoder.segment("round").offset]
+        1.0
+        """
+        if view.config != self.config:
+            raise ValueError("the view is of another config than the encoder's")
+        perspective = Perspective(view.seat, view.players, self.config.ruleset.owners)
+        vector: list[float] = []
+        for segment, fill in zip(self.segments, self._fills, strict=True):
+            values = fill(view, perspective)
+            if len(values) != segment.size:
+                raise ValueError(f"segment {segment.name} got {len(values)} values")
+            high = segment.high
+            vector += [v if 0.0 <= v <= high else (0.0 if v < 0.0 else high) for v in values]
+        return vector
+
+    def layout(self) -> str:
+        """The layout as text: one line per segment (offset, name, shape, meaning).
+
+        >>> import lasvegas as lv
+        >>> print(observation_encoder(lv.classic(2)).layout().splitlines()[0])
+        0 round (4,): the current round, one-hot
+        """
+        return "\n".join(f"{s.offset} {s.name} {s.shape}: {s.meaning}" for s in self.segments)
+
+
+@functools.lru_cache(maxsize=64)
+def observation_encoder(config: GameConfig) -> ObservationEncoder:
+    """The (cached) :class:`ObservationEncoder` of *config*.
+
+    >>> import lasvegas as lv
+    >>> observation_encoder(lv.classic(4)) is observation_encoder(lv.classic(4))
+    True
+    """
+    return ObservationEncoder(config)
+
+
+# -- the core table ---------------------------------------------------------------------------
+
+
+def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
+    ruleset = config.ruleset
+    params = ruleset.params
+    n = config.players
+    owners = ruleset.owners
+    casinos = params.casinos
+    dice_high = float(max(1, *params.dice))
+    owner_high = float(max(8, sum(params.dice)) * n)
+    positive = [v for v in params.notes if v > 0]
+    smallest = min(positive) if positive else MONEY_UNIT
+    per_casino = max(2, -(-params.minimum // smallest))
+    note_high = max(1.0, max(params.notes, default=0) / MONEY_UNIT)
+    money_high = max(1.0, sum(params.notes) / MONEY_UNIT)
+    count_high = float(max(1, len(params.notes)))
+    kinds: list[tuple[str, str]] = []
+    for module in config.modules:
+        for task_type in module.tasks:
+            if (module.id, task_type.kind) not in kinds:
+                kinds.append((module.id, task_type.kind))
+
+    def round_(view: PlayerView, p: Perspective) -> list[float]:
+        return _one_hot(view.rounds, view.round - 1)
+
+    def phase(view: PlayerView, p: Perspective) -> list[float]:
+        return _one_hot(len(_PHASES), _PHASES.index(view.phase))
+
+    def to_move(view: PlayerView, p: Perspective) -> list[float]:
+        mover = view.to_move
+        if mover is None:
+            return _one_hot(n + 2, n + 1)
+        if mover is CHANCE:
+            return _one_hot(n + 2, n)
+        return _one_hot(n + 2, p.relative(mover))
+
+    def active(view: PlayerView, p: Perspective) -> list[float]:
+        return _one_hot(n, p.relative(view.active))
+
+    def start(view: PlayerView, p: Perspective) -> list[float]:
+        return _one_hot(n, p.relative(view.start))
+
+    def rolled(view: PlayerView, p: Perspective) -> list[float]:
+        values: list[float] = []
+        for faces in view.rolled:
+            values += _counts(faces, range(1, 7))
+        return values
+
+    def supply(view: PlayerView, p: Perspective) -> list[float]:
+        return [float(k) for seat in p.seats for k in view.supply[seat]]
+
+    def casino_dice(view: PlayerView, p: Perspective) -> list[float]:
+        order = p.owner_order
+        values: list[float] = []
+        for casino in view.casinos:
+            for owner in order:
+                values += [float(casino.dice[owner]), float(casino.big[owner])]
+        return values
+
+    def casino_notes(view: PlayerView, p: Perspective) -> list[float]:
+        values: list[float] = []
+        for casino in view.casinos:
+            notes = [v / MONEY_UNIT for v in casino.notes[:per_casino]]
+            values += notes + [0.0] * (per_casino - len(notes))
+        return values
+
+    def note_count(view: PlayerView, p: Perspective) -> list[float]:
+        return [float(len(casino.notes)) for casino in view.casinos]
+
+    def pile(view: PlayerView, p: Perspective) -> list[float]:
+        return [float(view.pile_size)]
+
+    def money(view: PlayerView, p: Perspective) -> list[float]:
+        return [(view.money[s] or 0) / MONEY_UNIT for s in p.seats]
+
+    def notes_won(view: PlayerView, p: Perspective) -> list[float]:
+        return [float(view.notes[s] or 0) for s in p.seats]
+
+    def money_known(view: PlayerView, p: Perspective) -> list[float]:
+        return [0.0 if view.money[s] is None else 1.0 for s in p.seats]
+
+    def task(view: PlayerView, p: Perspective) -> list[float]:
+        if not view.tasks:
+            return _one_hot(len(kinds) + 2, len(kinds) + 1)
+        first = view.tasks[0]
+        key = (first.module, first.kind)
+        return _one_hot(len(kinds) + 2, kinds.index(key) if key in kinds else len(kinds))
+
+    return [
+        (Segment("round", (params.rounds,), 1.0, "the current round, one-hot"), round_),
+        (Segment("phase", (len(_PHASES),), 1.0, "the phase, one-hot"), phase),
+        (
+            Segment("to_move", (n + 2,), 1.0, "who acts: a relative seat, chance, or over"),
+            to_move,
+        ),
+        (Segment("active", (n,), 1.0, "the seat whose turn it is, one-hot"), active),
+        (Segment("start", (n,), 1.0, "the round's start player, one-hot"), start),
+        (
+            Segment("rolled", (4, 6), dice_high, "the rolled dice per group and face"),
+            rolled,
+        ),
+        (Segment("supply", (n, 4), dice_high, "dice each seat holds, per group"), supply),
+        (
+            Segment(
+                "casino_dice",
+                (casinos, owners, 2),
+                owner_high,
+                "dice per casino per owner: plain, big",
+            ),
+            casino_dice,
+        ),
+        (
+            Segment(
+                "casino_notes",
+                (casinos, per_casino),
+                note_high,
+                "each casino's notes, highest first, padded with 0 ($10,000 units)",
+            ),
+            casino_notes,
+        ),
+        (
+            Segment("casino_note_count", (casinos,), count_high, "notes at each casino"),
+            note_count,
+        ),
+        (Segment("pile", (1,), count_high, "notes left in the pile"), pile),
+        (
+            Segment("money", (n,), money_high, "each seat's money (0 when hidden)"),
+            money,
+        ),
+        (
+            Segment("notes_won", (n,), count_high, "each seat's notes (0 when hidden)"),
+            notes_won,
+        ),
+        (
+            Segment("money_known", (n,), 1.0, "1 where the seat's money is shown"),
+            money_known,
+        ),
+        (
+            Segment(
+                "task",
+                (len(kinds) + 2,),
+                1.0,
+                "the first pending task's kind, one-hot (then other kind, then none)",
+            ),
+            task,
+        ),
+    ]
+
+
+# -- modules' slices -----------------------------------------------------------------------------
+
+
+def _fallback(config: GameConfig, index: int, module: RuleModule) -> list[tuple[Segment, Fill]]:
+    """An ``in_play`` flag, and the casino one-hot when the slice type has a ``casino`` field."""
+    casinos = config.ruleset.params.casinos
+    state_type = module.state_type
+    located = (
+        state_type is not None
+        and attrs.has(state_type)
+        and any(f.name == "casino" for f in attrs.fields(state_type))
+    )
+
+    def fill(view: PlayerView, p: Perspective) -> list[float]:
+        part = view.modules[index]
+        if part is None:
+            return [0.0] * (1 + casinos) if located else [0.0]
+        if not located:
+            return [1.0]
+        at = getattr(part, "casino", None)
+        return [1.0, *_one_hot(casinos, at - 1 if isinstance(at, int) else None)]
+
+    shape = (1 + casinos,) if located else (1,)
+    meaning = "in play, then its casino one-hot" if located else "in play"
+    return [(Segment(f"{module.id}.in_play", shape, 1.0, meaning), fill)]
+
+
+def _part(view: PlayerView, index: int, name: str) -> object:
+    part = view.modules[index]
+    return getattr(part, name) if part is not None else None
+
+
+@register_slice_encoder("cardgame")
+def _cardgame(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    from ..cardgame.components import TURNS
+    from ..cardgame.game import CardGame, CardGameState
+
+    module = config.modules[index]
+    assert isinstance(module, CardGame)
+    codes = tuple(sorted(set(module.deck)))
+    n = config.players
+    k = len(codes)
+    deck_size = float(len(module.deck))
+    notes = config.ruleset.params.notes
+
+    def part(view: PlayerView) -> CardGameState | None:
+        s = view.modules[index]
+        return s if isinstance(s, CardGameState) else None
+
+    def turn(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        return _one_hot(TURNS + 1, s.turn if s is not None else None)
+
+    def own(field: str) -> Fill:
+        def fill(view: PlayerView, p: Perspective) -> list[float]:
+            s = part(view)
+            if s is None or view.seat is None:
+                return [0.0] * k
+            return _counts(getattr(s, field)[view.seat], codes)
+
+        return fill
+
+    def choices(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        values: list[float] = []
+        for seat in p.seats:
+            choice = s.choices[seat] if s is not None else None
+            values += _counts(choice or (), codes)
+        return values
+
+    def seats(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        values: list[float] = []
+        for seat in p.seats:
+            if s is None:
+                values += [0.0] * 5
+                continue
+            values += [
+                float(len(s.hands[seat])),
+                float(len(s.decks[seat])),
+                float(len(s.discards[seat])),
+                0.0 if s.choices[seat] is None else 1.0,
+                1.0 if s.out[seat] else 0.0,
+            ]
+        return values
+
+    def box(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        if s is None:
+            return [0.0, 0.0]
+        return [float(len(s.box)), sum(s.box) / MONEY_UNIT]
+
+    return [
+        (Segment("cardgame.turn", (TURNS + 1,), 1.0, "the turn of the round, one-hot"), turn),
+        (Segment("cardgame.hand", (k,), deck_size, "the viewer's hand by card"), own("hands")),
+        (
+            Segment("cardgame.deck", (k,), deck_size, "the viewer's draw pile by card"),
+            own("decks"),
+        ),
+        (
+            Segment("cardgame.discards", (k,), deck_size, "the viewer's discards by card"),
+            own("discards"),
+        ),
+        (
+            Segment("cardgame.choices", (n, k), deck_size, "each seat's visible choice"),
+            choices,
+        ),
+        (
+            Segment(
+                "cardgame.seats",
+                (n, 5),
+                deck_size,
+                "per seat: hand, draw pile and discards sizes, has chosen, is out",
+            ),
+            seats,
+        ),
+        (
+            Segment(
+                "cardgame.box",
+                (2,),
+                max(float(len(notes)), sum(notes) / MONEY_UNIT),
+                "notes in the box: count, total",
+            ),
+            box,
+        ),
+    ]
+
+
+@register_slice_encoder("chip-cards")
+def _chip_cards(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    from ..cardgame.chip_cards import ChipCards
+
+    module = config.modules[index]
+    assert isinstance(module, ChipCards)
+    colours = tuple(sorted(set(module.chips)))
+    high = float(len(module.chips))
+    c = len(colours)
+    n = config.players
+
+    def pile(view: PlayerView, p: Perspective) -> list[float]:
+        chips = _part(view, index, "pile")
+        return [float(len(chips)) if isinstance(chips, tuple) else 0.0]
+
+    def casinos(view: PlayerView, p: Perspective) -> list[float]:
+        places = _part(view, index, "casinos")
+        values: list[float] = []
+        for chips in places if isinstance(places, tuple) else ((),) * 6:
+            values += _counts(chips, colours)
+        return values
+
+    def held(view: PlayerView, p: Perspective) -> list[float]:
+        held = _part(view, index, "held")
+        values: list[float] = []
+        for seat in p.seats:
+            values += _counts(held[seat] if isinstance(held, tuple) else (), colours)
+        return values
+
+    return [
+        (Segment("chip-cards.pile", (1,), high, "chip cards not dealt yet"), pile),
+        (Segment("chip-cards.casinos", (6, c), high, "chips at each casino by colour"), casinos),
+        (Segment("chip-cards.held", (n, c), high, "chips each seat holds by colour"), held),
+    ]
+
+
+@register_slice_encoder("royale")
+def _royale(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    from ..royale.state import RoyaleState
+
+    n = config.players
+    owners = config.ruleset.owners
+    casinos = 6
+    notes = config.ruleset.params.notes
+
+    def part(view: PlayerView) -> RoyaleState | None:
+        s = view.modules[index]
+        return s if isinstance(s, RoyaleState) else None
+
+    def chips(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        return [float(s.chips[seat]) if s is not None else 0.0 for seat in p.seats]
+
+    def bank(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        if s is None:
+            return [0.0, 0.0]
+        return [float(len(s.bank)), sum(s.bank) / MONEY_UNIT]
+
+    def top(view: PlayerView, p: Perspective) -> list[float]:
+        s = part(view)
+        order = p.owner_order
+        values: list[float] = []
+        for number in range(casinos):
+            owner = s.top[number] if s is not None and number < len(s.top) else None
+            if owner is None:
+                values += [0.0] * (owners + 1)
+            elif owner < 0:
+                values += _one_hot(owners + 1, owners)
+            else:
+                values += _one_hot(owners + 1, order.index(owner))
+        return values
+
+    return [
+        (Segment("royale.chips", (n,), 100.0, "chips per seat"), chips),
+        (
+            Segment(
+                "royale.bank",
+                (2,),
+                max(float(len(notes)), sum(notes) / MONEY_UNIT),
+                "the bank: cards, total",
+            ),
+            bank,
+        ),
+        (
+            Segment(
+                "royale.top",
+                (casinos, owners + 1),
+                1.0,
+                "who took the higher card at each casino (owner one-hot, then nobody)",
+            ),
+            top,
+        ),
+    ]
+
+
+@register_slice_encoder("kickers")
+def _kickers(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    owners = config.ruleset.owners
+    high = float(max(1, sum(config.ruleset.params.dice)) * config.players)
+
+    def out(view: PlayerView, p: Perspective) -> list[float]:
+        dice = _part(view, index, "out")
+        if not isinstance(dice, tuple) or len(dice) != owners:
+            return [0.0] * owners
+        return [float(dice[o]) for o in p.owner_order]
+
+    return [(Segment("kickers.out", (owners,), high, "dice out of play per owner"), out)]
+
+
+@register_slice_encoder("slot-machine")
+def _slot_machine(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    owners = config.ruleset.owners
+    high = float(max(8, sum(config.ruleset.params.dice)) * config.players)
+
+    def used(view: PlayerView, p: Perspective) -> list[float]:
+        faces = _part(view, index, "used")
+        return [1.0 if isinstance(faces, tuple) and f in faces else 0.0 for f in range(1, 7)]
+
+    def dice(view: PlayerView, p: Perspective) -> list[float]:
+        entries = _part(view, index, "dice")
+        rows = {o: [0.0] * 6 for o in range(owners)}
+        for face, owner, weight in entries if isinstance(entries, tuple) else ():
+            rows[owner][face - 1] += weight
+        return [v for o in p.owner_order for v in rows[o]]
+
+    return [
+        (Segment("slot-machine.used", (6,), 1.0, "faces used at the slot machine"), used),
+        (
+            Segment(
+                "slot-machine.dice",
+                (owners, 6),
+                high,
+                "dice at the slot machine per owner and face (a biggie counts two)",
+            ),
+            dice,
+        ),
+    ]
+
+
+@register_slice_encoder("rainbow-cards")
+def _rainbow_cards(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    high = float(max(1, len(config.ruleset.params.notes)))
+
+    def discarded(view: PlayerView, p: Perspective) -> list[float]:
+        count = _part(view, index, "discarded")
+        return [float(count) if isinstance(count, int) else 0.0]
+
+    return [(Segment("rainbow-cards.discarded", (1,), high, "rainbow cards discarded"), discarded)]
