@@ -6,6 +6,7 @@ Every scenario is scripted through the public API: notes are ``lv.Draw`` outcome
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -637,3 +638,16 @@ def test_texts_of_actions_and_events() -> None:
 def test_random_games(players: int) -> None:
     """DESIGN §6: random simultaneous games conform to the engine's contract."""
     random_sim_test(lv.cardgame(players), games=2, seed=players)
+
+
+def test_k4_a_loaded_card_deal_must_name_real_seats() -> None:
+    """K-4: a saved state whose pending card deal names a seat that does not exist is refused
+    (found by the long fuzz run: it loaded, then broke one chance action later)."""
+    state = lv.new_game(lv.cardgame(4, lv.Sequential()))
+    rng = lv.Rng(1)
+    while not (state.tasks and state.tasks[0].kind == "cardgame-deal-cards"):
+        state = lv.apply(state, lv.sample_chance(state, rng))
+    doc = json.loads(lv.to_json(state))
+    doc["tasks"][0]["seats"][0] = -1
+    with pytest.raises(lv.DeserializationError, match="outside 0-3"):
+        lv.from_json(json.dumps(doc), lv.State)

@@ -1155,6 +1155,13 @@ class CardGame(RuleModule):
                 and PlayCards(choice) not in selections(s.hands[t])
             ):
                 found.append(f"seat {t}'s choice {choice} is not a selection from its hand")
+        for task in state.tasks:
+            if task.module == index and isinstance(task, DealCards):
+                seats = task.seats
+                if any(type(t) is not int or not 0 <= t < n for t in seats):
+                    found.append(f"a card deal lists seats {seats} outside 0-{n - 1}")
+                elif len(set(seats)) != len(seats):
+                    found.append(f"a card deal lists a seat twice: {seats}")
         return tuple(found)
 
 
