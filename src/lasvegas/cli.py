@@ -1041,6 +1041,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     True
     """
     parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["bench"] and argv[1:2] not in (["-h"], ["--help"]):
+        # The benchmark has its own options: hand them over as they are (`bench --games 9`).
+        argv = ["bench", "--", *argv[1:]] if argv[1:2] != ["--"] else argv
     args = parser.parse_args(argv)
     out = sys.stdout
     commands: dict[str, Callable[[argparse.Namespace, TextIO], int]] = {
