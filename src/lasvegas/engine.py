@@ -459,7 +459,13 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     ruleset = state.config.ruleset
     if log is not None or DiceRolled in ruleset.reactors:
         state = emit(state, DiceRolled(seat=seat, group=GROUPS[group], faces=faces), log)
-    if ruleset.closers and state.phase is _PLACE and not state.tasks and not legal_actions(state):
+    if (
+        ruleset.closers
+        and state.phase is _PLACE
+        and not state.tasks
+        and _closed(state)  # cheap: nothing is closed most of the time
+        and not legal_actions(state)
+    ):
         state = end_turn(state)  # T-7: every face points at a closed casino
         if log is not None or TurnPassed in ruleset.reactors:
             state = emit(state, TurnPassed(seat=seat, reason="closed"), log)
