@@ -167,7 +167,9 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         module = state.config.modules[task.module]
         if module.task_to_move(state, task.module, task) is CHANCE:
             return ()
-        return module.task_actions(state, task.module, task)
+        actions = module.task_actions(state, task.module, task)
+        _TASK_ACTIONS[0] = (state, actions)
+        return actions
     if state.phase is not _PLACE:
         return ()
     r0, r1, r2, r3 = state.rolled
@@ -181,11 +183,37 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     offerers = ruleset.offerers
     if not offerers:
         return places
-    extra: list[Action] = list(places)
+    offers = _offers(state, offerers)
+    return places + offers if offers else places
+
+
+_TASK_ACTIONS: list[tuple[State | None, tuple[Action, ...]]] = [(None, ())]
+"""The last task decision :func:`legal_actions` answered, as one ``(state, actions)`` pair
+(replaced whole, so threads never see a mixed pair): :func:`apply` checks the action chosen
+against the list just made instead of making it again."""
+
+_OFFERED: list[tuple[State | None, tuple[Action, ...]]] = [(None, ())]
+"""The last state whose module offers were computed, and those offers, as one pair (a
+targeted placement is checked against the offers :func:`legal_actions` just listed)."""
+
+
+def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
+    """What the modules offer the active seat at a placement decision, in module order."""
+    last, offers = _OFFERED[0]
+    if last is state:
+        return offers
     modules = state.config.modules
-    for i in offerers:
-        extra.extend(modules[i].offer(state, i, state.active))
-    return tuple(extra)
+    active = state.active
+    if len(offerers) == 1:
+        i = offerers[0]
+        offers = modules[i].offer(state, i, active)
+    else:
+        extra: list[Action] = []
+        for i in offerers:
+            extra.extend(modules[i].offer(state, i, active))
+        offers = tuple(extra)
+    _OFFERED[0] = (state, offers)
+    return offers
 
 
 def _closed(state: State) -> frozenset[int]:
@@ -349,7 +377,7 @@ def apply(state: State, action: Action) -> State:
         if (phase is _ROLL or phase is _PLACE) and not state.tasks:
             return state
         return _advance(state, None)
-    return _advance(_apply(state, action, None), None)
+    return _advance(_apply_task(state, action, None), None)
 
 
 def step(state: State, action: Action) -> Step:
@@ -413,10 +441,12 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    if module.task_to_move(state, index, task) is not CHANCE and action not in module.task_actions(
-        state, index, task
-    ):
-        raise _illegal(state, action, "not among the legal actions", "not-legal")
+    if module.task_to_move(state, index, task) is not CHANCE:
+        last, legal = _TASK_ACTIONS[0]
+        if last is not state:
+            legal = module.task_actions(state, index, task)
+        if action not in legal:
+            raise _illegal(state, action, "not among the legal actions", "not-legal")
     if not isinstance(action, Action):
         raise _illegal(state, action, "not an action", "not-legal")
     return module.perform(state, index, action, log)
@@ -490,10 +520,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         if ruleset.closers and face in _closed(state):
             raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
-        offers: list[Action] = []
-        for i in ruleset.offerers:
-            offers.extend(state.config.modules[i].offer(state, i, state.active))
-        if action not in offers:
+        if action not in _offers(state, ruleset.offerers):
             raise _illegal(
                 state, action, f"casino {action.target!r} does not take these dice", "bad-target"
             )
@@ -563,9 +590,51 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         state.tasks,
     )
     if log is not None or DicePlaced in reactors:
-        event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
-        state = emit(state, event, log)
+        key = (seat, face, index, c0, c1, c2, c3)
+        event = _PLACED.get(key)
+        if event is None:
+            event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
+            _PLACED[key] = event
+        if log is None:  # emit, inlined: the hot path of games with placement reactions
+            modules = state.config.modules
+            for i in reactors[DicePlaced]:
+                state = modules[i].react(state, i, event, None)
+        else:
+            state = emit(state, event, log)
+        if (
+            log is None
+            and not state.tasks
+            and state.phase is _TURN_END
+            and TurnStarted not in reactors
+            and (nxt := _next_seat(state.supply, state.active + 1)) >= 0
+        ):
+            # The reactions queued nothing: go on to the next turn (as _advance would).
+            held = state.supply[nxt]
+            group = 0
+            while not held[group]:
+                group += 1
+            return make_state(
+                state.config,
+                state.round,
+                _ROLL,
+                group,
+                state.start,
+                nxt,
+                state.supply,
+                _NO_ROLL,
+                state.casinos,
+                state.pile_hidden,
+                state.pile_returned,
+                state.money,
+                state.modules,
+                state.tasks,
+            )
     return state
+
+
+_PLACED: dict[tuple[int, ...], DicePlaced] = {}
+"""Placement events already built (immutable, so shared), by seat, face, casino and counts:
+bounded by the placements a game allows (a few thousand)."""
 
 
 def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
@@ -585,7 +654,12 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     notes = tuple(sorted((*casino.notes, value), reverse=True))
     casinos = state.casinos
     params = state.config.ruleset.params
-    full = not params.worth and sum(notes) >= params.minimum and index + 1 < params.casinos
+    if params.worth:
+        worth = _worth(params.worth)
+        total = sum(worth.get(v, v) for v in notes)
+    else:
+        total = sum(notes)
+    full = total >= params.minimum and index + 1 < params.casinos
     state = make_state(
         state.config,
         state.round,
@@ -607,6 +681,12 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     return state
 
 
+@functools.cache
+def _worth(pairs: tuple[tuple[Money, Money], ...]) -> dict[Money, Money]:
+    """``Params.worth`` as a mapping (one per distinct setting; callers must not change it)."""
+    return dict(pairs)
+
+
 # -- automatic transitions --------------------------------------------------------------------
 
 
@@ -620,7 +700,7 @@ def _advance(state: State, log: list[Event] | None) -> State:
             index = state.cursor
             notes = state.casinos[index].notes
             if params.worth:
-                worth = dict(params.worth)
+                worth = _worth(params.worth)
                 total = sum(worth.get(v, v) for v in notes)
             else:
                 total = sum(notes)
@@ -729,8 +809,15 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
             break
     state = _pay_casino(state, index, log) if paid is None else _with(paid, cursor=index + 1)
     if log is not None or CasinoPaid in ruleset.reactors:
-        state = emit(state, CasinoPaid(casino=index + 1), log)
+        event = _PAID.get(index)
+        if event is None:
+            event = _PAID[index] = CasinoPaid(casino=index + 1)
+        state = emit(state, event, log)
     return state
+
+
+_PAID: dict[int, CasinoPaid] = {}
+"""``CasinoPaid`` events already built (immutable, so shared), by casino index."""
 
 
 def _pay_rest(state: State) -> State:
@@ -781,7 +868,7 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     players = config.players
     casino = state.casinos[index]
     notes = casino.notes
-    weights = casino.weights()
+    weights = casino.weights() if any(casino.big) else casino.dice
     if log is not None:
         gone = tied(weights)
         if gone:
@@ -802,12 +889,21 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     if back and log is not None:
         log.append(NotesReturned(casino=index + 1, values=tuple(back)))
     casinos = state.casinos
-    return _with(
-        state,
-        cursor=index + 1,
-        casinos=(*casinos[:index], Casino((), casino.dice, casino.big), *casinos[index + 1 :]),
-        pile_returned=state.pile_returned + tuple(back),
-        money=tuple(money),
+    return make_state(
+        config,
+        state.round,
+        state.phase,
+        index + 1,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        (*casinos[:index], make_casino((), casino.dice, casino.big), *casinos[index + 1 :]),
+        state.pile_hidden,
+        state.pile_returned + tuple(back) if back else state.pile_returned,
+        tuple(money),
+        state.modules,
+        state.tasks,
     )
 
 

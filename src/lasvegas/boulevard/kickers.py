@@ -26,10 +26,10 @@ from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State
+from ..state import Casino, State, make_state
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
-from ._dice import SLOT_MACHINE, bump, move_die, rebuild, with_casino
+from ._dice import SLOT_MACHINE, bump, move_die, with_casino
 from .components import KICKERS_IN_BOX, KICKERS_PER_PLAYER
 
 __all__ = ["DieKicked", "Kick", "KickChoice", "Kickers", "KickersRemoved", "KickersState"]
@@ -246,11 +246,22 @@ class Kickers(RuleModule):
         tasks = state.tasks
         if _has_target(casino, fresh):
             tasks = (KickChoice(index, seat, number, event.face, kickers, fresh), *tasks)
-        return rebuild(
-            state,
-            casinos=with_casino(state, number, casino),
-            modules=(*state.modules[:index], KickersState(out), *state.modules[index + 1 :]),
-            tasks=tasks,
+        modules = state.modules
+        return make_state(
+            state.config,
+            state.round,
+            state.phase,
+            state.cursor,
+            state.start,
+            state.active,
+            state.supply,
+            state.rolled,
+            with_casino(state, number, casino),
+            state.pile_hidden,
+            state.pile_returned,
+            state.money,
+            (*modules[:index], KickersState(out), *modules[index + 1 :]),
+            tasks,
         )
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
@@ -286,12 +297,22 @@ class Kickers(RuleModule):
         kicks = task.kicks - 1
         if kicks and _has_target(casino, fresh):
             tasks = (KickChoice(index, task.seat, number, task.face, kicks, fresh), *tasks)
-        state = rebuild(
-            state,
-            supply=supply,
-            casinos=with_casino(state, number, casino),
-            modules=(*state.modules[:index], KickersState(out), *state.modules[index + 1 :]),
-            tasks=tasks,
+        modules = state.modules
+        state = make_state(
+            state.config,
+            state.round,
+            state.phase,
+            state.cursor,
+            state.start,
+            state.active,
+            supply,
+            state.rolled,
+            with_casino(state, number, casino),
+            state.pile_hidden,
+            state.pile_returned,
+            state.money,
+            (*modules[:index], KickersState(out), *modules[index + 1 :]),
+            tasks,
         )
         if log is not None or DieKicked in state.config.ruleset.reactors:
             event = DieKicked(seat=task.seat, casino=number, owner=owner, big=big, face=task.face)
@@ -391,7 +412,11 @@ def _targets(state: State, task: KickChoice) -> tuple[Action, ...]:
             found.append(_kick(owner, False))
         return tuple(found)
     casino = state.casinos[task.casino - 1]
-    for owner, (plain, big_dice) in enumerate(zip(casino.dice, casino.big, strict=True)):
+    bigs = casino.big
+    if not any(bigs):  # the common case: no biggie at the casino
+        dice = casino.dice
+        return tuple([_kick(owner, False) for owner in range(len(dice)) if dice[owner]])
+    for owner, (plain, big_dice) in enumerate(zip(casino.dice, bigs, strict=True)):
         if plain:
             found.append(_kick(owner, False))
         if big_dice:

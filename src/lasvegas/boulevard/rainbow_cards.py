@@ -185,7 +185,8 @@ class RainbowCards(RuleModule):
             pile_returned=returned,
             modules=_modules(state, index, discarded),
         )
-        state = emit(state, RainbowReplaced(casino=number, value=value), log)
+        if log is not None or RainbowReplaced in state.config.ruleset.reactors:
+            state = emit(state, RainbowReplaced(casino=number, value=value), log)
         return _next(state, index, log, pushed=True)
 
     def held_notes(self, state: State, index: int) -> tuple[Money, ...]:

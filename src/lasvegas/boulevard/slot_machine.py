@@ -37,7 +37,7 @@ from ..events import (
     TiesRemoved,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State
+from ..state import Casino, State, make_state
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, rebuild, with_casino
@@ -304,7 +304,23 @@ def _placed(state: State, index: int, event: DicePlaced) -> State:
         assert owner is not None
         dice = (*dice, (face, owner, counts[NEUTRAL]))
     part = SlotMachineState(tuple(sorted((*old.used, face))), dice)
-    return rebuild(state, modules=(*state.modules[:index], part, *state.modules[index + 1 :]))
+    modules = state.modules
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        (*modules[:index], part, *modules[index + 1 :]),
+        state.tasks,
+    )
 
 
 def _kicked(state: State, index: int, event: DieKicked) -> State:

@@ -26,7 +26,7 @@ from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import State
+from ..state import State, make_state
 from ..types import CHANCE, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
 
@@ -209,7 +209,7 @@ def _slice(state: State, index: int) -> ChipCardsState:
 
 def _with(state: State, index: int, s: ChipCardsState, tasks: tuple[Task, ...]) -> State:
     modules = state.modules
-    return State(
+    return make_state(
         state.config,
         state.round,
         state.phase,
@@ -225,6 +225,13 @@ def _with(state: State, index: int, s: ChipCardsState, tasks: tuple[Task, ...]) 
         (*modules[:index], s, *modules[index + 1 :]),
         tasks,
     )
+
+
+_TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}
+"""The chip choices per sorted chips at a casino (bounded: a casino holds a few chips of 5
+colours)."""
+_DRAWS: dict[str, DrawChip] = {}
+"""Chip deals already built, by colour."""
 
 
 @attrs.frozen
@@ -293,18 +300,21 @@ class ChipCards(RuleModule):
 
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """Deal the round's chips (K-14, B-9); offer a chip to a seat that placed 2+ dice."""
-        s = _slice(state, index)
-        if type(event) is CasinosFilled:
-            if s.pile:
-                return _with(state, index, s, (*state.tasks, DealChips(index, 1)))
+        if type(event) is DicePlaced:  # the hot path: exit early when no chip is offered
+            counts = event.counts
+            casino = event.casino
+            # a kicker does not count (B-9)
+            if casino > CHIP_CASINOS or counts[0] + 2 * counts[1] + counts[3] < 2:
+                return state
+            s = _slice(state, index)
+            if s.casinos[casino - 1]:
+                task = ChooseChip(index, event.seat, casino)
+                return _with(state, index, s, (*state.tasks, task))
             return state
-        assert isinstance(event, DicePlaced)
-        counts = event.counts
-        dice = counts[0] + 2 * counts[1] + counts[3]  # a kicker does not count (B-9)
-        casino = event.casino
-        if dice >= 2 and casino <= CHIP_CASINOS and s.casinos[casino - 1]:
-            task = ChooseChip(index, event.seat, casino)
-            return _with(state, index, s, (*state.tasks, task))
+        assert isinstance(event, CasinosFilled)
+        s = _slice(state, index)
+        if s.pile:
+            return _with(state, index, s, (*state.tasks, DealChips(index, 1)))
         return state
 
     # -- tasks -------------------------------------------------------------------------------
@@ -319,7 +329,10 @@ class ChipCards(RuleModule):
         """One :class:`TakeChip` per colour lying at the casino, then taking none (K-17)."""
         assert isinstance(task, ChooseChip)
         here = _slice(state, index).casinos[task.casino - 1]
-        return (*(TakeChip(c) for c in dict.fromkeys(here)), TakeChip(None))
+        actions = _TAKES.get(here)
+        if actions is None:
+            actions = _TAKES[here] = (*(TakeChip(c) for c in dict.fromkeys(here)), TakeChip(None))
+        return actions
 
     def task_chance(
         self, state: State, index: int, task: Task
@@ -333,7 +346,11 @@ class ChipCards(RuleModule):
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """One chip from the face-down pile."""
         pile = _slice(state, index).pile
-        return DrawChip(pile[rng.below(len(pile))])
+        colour = pile[rng.below(len(pile))]
+        draw = _DRAWS.get(colour)
+        if draw is None:
+            draw = _DRAWS[colour] = DrawChip(colour)
+        return draw
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Deal a chip to a casino, or let a seat take one (or none)."""
@@ -356,6 +373,8 @@ class ChipCards(RuleModule):
             if task.casino < CHIP_CASINOS and pile:
                 rest = (DealChips(index, task.casino + 1), *rest)
             state = _with(state, index, s, rest)
+            if log is None and ChipDealt not in state.config.ruleset.reactors:
+                return state
             return emit(state, ChipDealt(casino=task.casino, colour=action.colour), log)
         assert isinstance(task, ChooseChip)
         assert isinstance(action, TakeChip)
@@ -375,6 +394,8 @@ class ChipCards(RuleModule):
             if not (type(t) is ChooseChip and t.module == index and not casinos[t.casino - 1])
         )
         state = _with(state, index, s, rest)
+        if log is None and ChipTaken not in state.config.ruleset.reactors:
+            return state
         return emit(state, ChipTaken(seat=seat, casino=task.casino, colour=action.colour), log)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
