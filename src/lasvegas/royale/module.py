@@ -9,6 +9,8 @@ Every Royale config has one. It reacts to the core's events:
   and with 2 players the neutral set's two rolls (R-9: ``Roll(group="neutral")`` for the 7
   small dice, then ``Roll(group="big")`` for its Biggy);
 * ``DicePlaced``: activates the tile at that casino (T-3);
+* ``TurnStarted`` and ``DicePlaced``: passed on to the tiles in play that list them in
+  ``Tile.listens`` (Nice Dice, Power Play), so that the engine calls no sleeping tile;
 * ``PayoutStarted``, ``CasinoPaid``, ``RoundEnded``: the end-of-round order of the tiles
   (T-9) and who took each casino's higher card (R-7).
 
@@ -39,10 +41,11 @@ from ..events import (
     RoundEnded,
     RoundStarted,
     TurnPassed,
+    TurnStarted,
 )
 from ..modules.base import ModuleState, RuleModule, Task
 from ..payout import rank
-from ..state import Casino, State
+from ..state import Casino, State, make_state
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from .bank import take_chips
@@ -66,7 +69,7 @@ from .events import (
 )
 from .state import ROYALE_ID, RoyaleState, rebuild
 from .table import closed_casinos
-from .tiles.base import Tile, check_codes, resume
+from .tiles.base import Tile, check_codes, listeners, resume
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -165,6 +168,8 @@ class NeutralSetRoll(Task):
 _PAY: tuple[Action, ...] = (PayChip(),)
 _DRAWS: dict[int, Draw] = {}
 """Draws already built, by card value (bounded by the card values)."""
+_BANK_DEALS: dict[tuple[int, int], BankDeal] = {}
+"""Bank deal nodes by (module, cards left), built once (bounded: a few dozen)."""
 _CODES = frozenset(code for code, _, _ in FACES)
 
 
@@ -232,6 +237,44 @@ _POOLS: dict[int, tuple[GameConfig, dict[str, int]]] = {}
 """Pools already computed, by config (the config is kept, so its id stays its own)."""
 
 
+def _sorted_pool(config: GameConfig) -> tuple[str, ...]:
+    """The faces of :func:`pool`, sorted (cached like the pool)."""
+    cached = _SORTED_POOLS.get(id(config))
+    if cached is not None and cached[0] is config:
+        return cached[1]
+    faces = tuple(sorted(pool(config)))
+    if len(_SORTED_POOLS) >= 64:
+        _SORTED_POOLS.clear()
+    _SORTED_POOLS[id(config)] = (config, faces)
+    return faces
+
+
+_SORTED_POOLS: dict[int, tuple[GameConfig, tuple[str, ...]]] = {}
+"""Sorted pools already computed, by config (as :data:`_POOLS`)."""
+
+
+_AVAILABLE: list[tuple[GameConfig | None, dict[tuple[str, ...], dict[str, list[str]]]]] = [
+    (None, {})
+]
+"""The last config's answers of ``Royale._available`` without ``no_repeat``, by the round's
+deal so far (read only; the config is kept, so its identity stays its own)."""
+
+_ROUTES: list[tuple[GameConfig | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
+"""The last config routed, and its tiles that listen to ``TurnStarted`` and to ``DicePlaced``
+(:attr:`Tile.listens`): the Royale module passes them these events while they are in play,
+so that the engine calls no sleeping tile for them."""
+
+
+def _routes(config: GameConfig) -> tuple[GameConfig | None, tuple[int, ...], tuple[int, ...]]:
+    """The entry of :data:`_ROUTES` for *config* (computed and kept if it is another one)."""
+    route = _ROUTES[0]
+    if route[0] is not config:
+        table = listeners(config)
+        route = (config, table.get(TurnStarted, ()), table.get(DicePlaced, ()))
+        _ROUTES[0] = route
+    return route
+
+
 def _check_tiles(_: object, __: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= MAX_TILES:
         raise ConfigError(f"tiles={value!r}: give 0 (basic game) to {MAX_TILES} tiles per round")
@@ -278,6 +321,7 @@ class Royale(RuleModule):
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
     reacts_to: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
+        TurnStarted,
         DicePlaced,
         PayoutStarted,
         CasinoPaid,
@@ -299,7 +343,7 @@ class Royale(RuleModule):
     tiles: int = attrs.field(default=3, validator=_check_tiles)
     """Tiles per round, on casinos 1 .. ``tiles`` (T-2)."""
     deal: tuple[tuple[str, ...], ...] = attrs.field(default=(), validator=_check_deal)
-    """Forced faces per round (see :func:`normalize_deal`); ``()`` deals every tile at random."""
+    """Forced faces per round (see ``normalize_deal``); ``()`` deals every tile at random."""
     no_repeat: bool = attrs.field(default=False, validator=_check_no_repeat)
     """Deal no face twice in a game (T-2)."""
 
@@ -389,6 +433,15 @@ class Royale(RuleModule):
         """Activation (T-3), round setup (R-4, R-5, R-9, T-1, T-2), the end-of-round order
         of the tiles (T-9) and the record of each casino's higher card (R-7)."""
         kind = type(event)
+        if kind is TurnStarted:
+            config = state.config
+            route = _ROUTES[0]
+            if route[0] is not config:
+                route = _routes(config)
+            for j in route[1]:  # the tiles in play that listen (Tile.listens)
+                if state.modules[j] is not None:
+                    state = config.modules[j].on_event(state, j, event, log)  # type: ignore[attr-defined]
+            return state
         if kind is DicePlaced:
             assert isinstance(event, DicePlaced)
             s = state.modules[index]
@@ -401,7 +454,14 @@ class Royale(RuleModule):
                 if log is not None or TileActivated in state.config.ruleset.reactors:
                     activated = TileActivated(casino=casino, face=tile.code, seat=event.seat)
                     state = emit(state, activated, log)
-                return tile.activate(state, j, event.seat, log, event)
+                state = tile.activate(state, j, event.seat, log, event)
+            config = state.config
+            route = _ROUTES[0]
+            if route[0] is not config:
+                route = _routes(config)
+            for j in route[2]:  # the tiles in play that listen (Tile.listens)
+                if state.modules[j] is not None:
+                    state = config.modules[j].on_event(state, j, event, log)  # type: ignore[attr-defined]
             return state
         if kind is CasinoPaid:
             assert isinstance(event, CasinoPaid)
@@ -470,7 +530,9 @@ class Royale(RuleModule):
             s.top,
             s.pending,
         )
-        state = emit(set_slice(state, index, s), TileDealt(casino=casino, face=face), log)
+        state = set_slice(state, index, s)
+        if log is not None or TileDealt in state.config.ruleset.reactors:
+            state = emit(state, TileDealt(casino=casino, face=face), log)
         tile = state.config.modules[tile_index]
         assert isinstance(tile, Tile)
         return tile.setup(state, tile_index, casino, log)
@@ -501,7 +563,7 @@ class Royale(RuleModule):
             return ()
         if state.config.ruleset.closers:
             closed = closed_casinos(state)
-            if all(f in closed for group in state.rolled for f in group):
+            if closed and all(f in closed for group in state.rolled for f in group):
                 return ()
         return _PAY
 
@@ -533,6 +595,18 @@ class Royale(RuleModule):
         """The faces the next slot may get, by physical tile (see :meth:`deal_options`)."""
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
+        config = state.config
+        if not self.no_repeat:  # then the answer depends on the letters dealt alone: cache it
+            entry = _AVAILABLE[0]
+            if entry[0] is not config:
+                entry = _AVAILABLE[0] = (config, {})
+            cached = entry[1].get(s.deal)
+            if cached is None:
+                cached = entry[1][s.deal] = self._find_available(state, s)
+            return cached
+        return self._find_available(state, s)
+
+    def _find_available(self, state: State, s: RoyaleState) -> dict[str, list[str]]:
         dealt = {face[0] for face in s.deal}
         blocked: set[str] = set()
         if self.no_repeat:
@@ -540,12 +614,29 @@ class Royale(RuleModule):
             for faces in self.deal:
                 blocked.update(faces)
         by_letter: dict[str, list[str]] = {}
-        for code in sorted(pool(state.config)):
+        for code in _sorted_pool(state.config):
             if code[0] not in dealt and code not in blocked:
                 by_letter.setdefault(code[0], []).append(code)
         if not by_letter:
             raise ConfigError("no tile face is left to deal (check the pool and no_repeat)")
         return by_letter
+
+    def _can_deal(self, state: State, index: int, action: Action) -> bool:
+        """Whether *action* deals a face :meth:`_available` offers (the same test, without
+        building the table: a face of the pool, of a tile not dealt this round, and with
+        ``no_repeat`` neither dealt before nor forced in any round)."""
+        if type(action) is not DealTile or not isinstance(action, DealTile):
+            return False
+        face = action.face
+        if face not in pool(state.config):
+            return False
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        letter = face[0]
+        if any(f[0] == letter for f in s.deal):
+            return False
+        blocked = self.no_repeat and (face in s.used or any(face in f for f in self.deal))
+        return not blocked
 
     def task_chance(
         self, state: State, index: int, task: Task
@@ -563,7 +654,8 @@ class Royale(RuleModule):
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """One outcome of the setup node *task*, drawn directly with *rng*."""
-        if isinstance(task, CardDeal | BankDeal):
+        kind = type(task)
+        if kind is CardDeal or kind is BankDeal:
             hidden = state.pile_hidden
             value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
             draw = _DRAWS.get(value)
@@ -572,7 +664,7 @@ class Royale(RuleModule):
             return draw
         if isinstance(task, TileDeal):
             by_letter = self._available(state, index)
-            letters = sorted(by_letter)
+            letters = list(by_letter)  # in order: built from the sorted pool
             faces = by_letter[letters[rng.below(len(letters))]]
             return DealTile(faces[rng.below(len(faces))])
         assert isinstance(task, NeutralSetRoll)
@@ -597,9 +689,11 @@ class Royale(RuleModule):
         if kind is CardDeal or kind is BankDeal:
             return self._deal_card(state, index, action, task, log)
         if isinstance(task, TileDeal):
-            options = {face for faces in self._available(state, index).values() for face in faces}
-            if type(action) is not DealTile or action.face not in options:
-                raise _illegal(state, action, task, "not a face that can be dealt now")
+            if not self._can_deal(state, index, action):
+                options = {f for faces in self._available(state, index).values() for f in faces}
+                if type(action) is not DealTile or action.face not in options:
+                    raise _illegal(state, action, task, "not a face that can be dealt now")
+            assert isinstance(action, DealTile)
             state = pop_task(state)
             return self._deal_face(state, index, action.face, pool(state.config)[action.face], log)
         assert isinstance(task, NeutralSetRoll)
@@ -624,31 +718,48 @@ class Royale(RuleModule):
         else:
             raise _illegal(state, action, task, "the next card is known and is another one")
         rest = state.tasks[1:]
-        if isinstance(task, CardDeal):
+        modules = state.modules
+        if type(task) is CardDeal:
             drawn = (*task.drawn, value)
             if len(drawn) < 2 * len(state.casinos):
-                tasks = (CardDeal(index, drawn), *rest)
-                return rebuild(state, pile_hidden=hidden, pile_returned=returned, tasks=tasks)
-            state = rebuild(state, pile_hidden=hidden, pile_returned=returned, tasks=rest)
-            return self._rank_pairs(state, drawn, log)
-        assert isinstance(task, BankDeal)
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        bank = s.bank
-        i = bisect_right(bank, value)
-        s = RoyaleState(
-            s.chips, (*bank[:i], value, *bank[i:]), s.deal, s.tiles, s.used, s.top, s.pending
+                rest = (CardDeal(index, drawn), *rest)
+        else:
+            assert isinstance(task, BankDeal)
+            s = modules[index]
+            assert isinstance(s, RoyaleState)
+            bank = s.bank
+            i = bisect_right(bank, value)
+            s = RoyaleState(
+                s.chips, (*bank[:i], value, *bank[i:]), s.deal, s.tiles, s.used, s.top, s.pending
+            )
+            modules = (*modules[:index], s, *modules[index + 1 :])
+            if task.left > 1:
+                key = (index, task.left - 1)
+                following = _BANK_DEALS.get(key)
+                if following is None:
+                    following = _BANK_DEALS[key] = BankDeal(index, task.left - 1)
+                rest = (following, *rest)
+        state = make_state(
+            state.config,
+            state.round,
+            state.phase,
+            state.cursor,
+            state.start,
+            state.active,
+            state.supply,
+            state.rolled,
+            state.casinos,
+            hidden,
+            returned,
+            state.money,
+            modules,
+            rest,
         )
-        modules = state.modules
-        if task.left > 1:
-            rest = (BankDeal(index, task.left - 1), *rest)
-        state = rebuild(
-            state,
-            pile_hidden=hidden,
-            pile_returned=returned,
-            modules=(*modules[:index], s, *modules[index + 1 :]),
-            tasks=rest,
-        )
+        if type(task) is CardDeal:
+            assert isinstance(task, CardDeal)
+            if len(task.drawn) + 1 < 2 * len(state.casinos):
+                return state
+            return self._rank_pairs(state, (*task.drawn, value), log)
         if log is not None or CardBanked in state.config.ruleset.reactors:
             state = emit(state, CardBanked(value=value), log)
         return state
@@ -663,6 +774,8 @@ class Royale(RuleModule):
             Casino(pair, c.dice, c.big) for pair, c in zip(pairs, state.casinos, strict=True)
         )
         state = rebuild(state, casinos=casinos)
+        if log is None and NoteDealt not in state.config.ruleset.reactors:
+            return state
         for number, pair in enumerate(pairs, 1):
             for value in pair:
                 state = emit(state, NoteDealt(casino=number, value=value), log)

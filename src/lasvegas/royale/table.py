@@ -72,8 +72,12 @@ def closed_casinos(state: State) -> frozenset[int]:
     frozenset()
     """
     config = state.config
+    closers = config.ruleset.closers
+    if len(closers) == 1:  # the usual case (No Entry!): no union to build
+        i = closers[0]
+        return config.modules[i].closed(state, i)
     closed: frozenset[int] = frozenset()
-    for i in config.ruleset.closers:
+    for i in closers:
         closed |= config.modules[i].closed(state, i)
     return closed
 

@@ -46,11 +46,19 @@ from ..state import RoyaleState, royale_index, royale_state
 
 if TYPE_CHECKING:
     from ...actions import Action
-    from ...config import Params
+    from ...config import GameConfig, Params
     from ...state import State
     from ...types import Seat
 
-__all__ = ["Tile", "TileState", "activate_tile", "check_codes", "resume", "tile_at"]
+__all__ = [
+    "Tile",
+    "TileState",
+    "activate_tile",
+    "check_codes",
+    "listeners",
+    "resume",
+    "tile_at",
+]
 
 _CODES = frozenset(code for code, _, _ in FACES)
 
@@ -92,6 +100,10 @@ class Tile(RuleModule):
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
     requires: ClassVar[frozenset[str]] = frozenset({"royale"})
     state_type: ClassVar[type[ModuleState] | None] = TileState
+    listens: ClassVar[tuple[type[Event], ...]] = ()
+    """Core events (``TurnStarted``, ``DicePlaced``) the :class:`~lasvegas.royale.Royale`
+    module passes to :meth:`on_event` while the tile is in play, in module order, right after
+    its own reaction. Unlike ``reacts_to``, a sleeping tile costs nothing for them."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
@@ -215,6 +227,35 @@ class Tile(RuleModule):
         """A core event of a type in ``reacts_to`` while the tile is in play (rarely needed:
         the protocol methods above cover the tiles' timing)."""
         return state
+
+
+def listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
+    """The module indexes of the config's tiles by the core event types in their
+    :attr:`Tile.listens`, in module order (cached per config).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.events import TurnStarted
+    >>> config = lv.royale(3)
+    >>> [config.modules[j].id for j in listeners(config)[TurnStarted]]
+    ['nice-dice', 'power-play']
+    """
+    cached = _LISTENERS.get(id(config))
+    if cached is not None and cached[0] is config:
+        return cached[1]
+    found: dict[type[Event], list[int]] = {}
+    for j, m in enumerate(config.modules):
+        if isinstance(m, Tile):
+            for kind in m.listens:
+                found.setdefault(kind, []).append(j)
+    table = {kind: tuple(js) for kind, js in found.items()}
+    if len(_LISTENERS) >= 64:
+        _LISTENERS.clear()
+    _LISTENERS[id(config)] = (config, table)
+    return table
+
+
+_LISTENERS: dict[int, tuple[GameConfig, dict[type[Event], tuple[int, ...]]]] = {}
+"""Listener tables already computed, by config (the config is kept, so its id stays its own)."""
 
 
 def tile_at(state: State, casino: int) -> int | None:

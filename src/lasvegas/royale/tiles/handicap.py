@@ -235,6 +235,8 @@ class HandicapReturn(Action):
 
 
 _DECLINE: Final = HandicapDecline()
+_TAKES: Final = {(c, name): HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS}
+"""Every take, built once (the legal actions are listed at every activation)."""
 
 
 @attrs.frozen
@@ -318,7 +320,7 @@ class Handicap(Tile):
             if taken < spaces
         ]
         takes = tuple(
-            HandicapTake(c, name)
+            _TAKES.get((c, name)) or HandicapTake(c, name)
             for c in open_casinos(state)
             if state.casinos[c - 1].dice[blank]
             for name in room

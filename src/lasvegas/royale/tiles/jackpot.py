@@ -55,7 +55,7 @@ class JackpotState(TileState):
 
     kind: ClassVar[str] = "jackpot"
     counter: int = 0
-    """The counter's space on :data:`JACKPOT_TRACK` (0: $30,000)."""
+    """The counter's space on ``JACKPOT_TRACK`` (0: $30,000)."""
 
     @property
     def amount(self) -> Money:

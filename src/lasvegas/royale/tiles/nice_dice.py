@@ -144,7 +144,8 @@ class NiceDice(Tile):
 
     id: ClassVar[str] = "nice-dice"
     code: ClassVar[str] = "H1"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceRolled, TurnStarted)
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceRolled,)
+    listens: ClassVar[tuple[type[Event], ...]] = (TurnStarted,)
     tasks: ClassVar[tuple[type[Task], ...]] = (NiceDiceTask,)
     actions: ClassVar[tuple[type[Action], ...]] = (NiceDiceTake, NiceDiceDecline)
     state_type: ClassVar[type[ModuleState] | None] = NiceDiceState

@@ -45,6 +45,10 @@ an empty space, 1 chip; after the last space the counter goes on to the start sp
 pays nothing), then round again."""
 
 
+_OPEN: Final[frozenset[int]] = frozenset()
+"""Nothing closed (shared, not rebuilt per call)."""
+
+
 @attrs.frozen
 class NoEntryState(TileState):
     """No Entry! in play: where the token lies and where the round counter stands.
@@ -157,9 +161,9 @@ class NoEntry(Tile):
         """T-NOENTRY-3, T-7: the casino under the token, while the tile is in play."""
         s = state.modules[index]
         if s is None:
-            return frozenset()
+            return _OPEN
         assert isinstance(s, NoEntryState)
-        return frozenset((s.token,)) if s.token else frozenset()
+        return frozenset((s.token,)) if s.token else _OPEN
 
     def activate(
         self,

@@ -161,7 +161,8 @@ class PowerPlay(Tile):
 
     id: ClassVar[str] = "power-play"
     code: ClassVar[str] = "D2"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (TurnStarted, DicePlaced, DiceMoved)
+    reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceMoved,)
+    listens: ClassVar[tuple[type[Event], ...]] = (TurnStarted, DicePlaced)
     tasks: ClassVar[tuple[type[Task], ...]] = (PowerPlayChoice,)
     actions: ClassVar[tuple[type[Action], ...]] = (PowerPlayRoll, PowerPlayUse)
     events: ClassVar[tuple[type[Event], ...]] = (PowerTokenMoved,)
