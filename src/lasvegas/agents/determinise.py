@@ -117,9 +117,11 @@ def determinise(view: PlayerView, rng: Rng) -> State | None:
     pool = sorted(unseen.elements())
     money: list[tuple[Money, ...]] = []
     for total, count in zip(totals, counts, strict=True):
-        for note in _notes_for(pool, total, count, rng):
+        found = _notes_for(pool, total, count, rng)
+        for note in found:
             pool.remove(note)
-        money.append(_split(total, count))
+        exact = len(found) == count and sum(found) == total
+        money.append(tuple(found) if exact else _split(total, count))
     while len(pool) > view.pile_size:  # notes held by modules, or a guess that went wrong
         pool.pop(rng.below(len(pool)))
     slices: tuple[ModuleState | None, ...] = view.modules
@@ -141,7 +143,53 @@ def determinise(view: PlayerView, rng: Rng) -> State | None:
     )
     for index, sample in samplers:
         state = sample(state, index, view, rng)
-    return state
+    return _settle_notes(state, view, totals, counts, rng)
+
+
+def _settle_notes(
+    state: State, view: PlayerView, totals: list[Money], counts: list[int], rng: Rng
+) -> State:
+    """The seats' notes and the pile drawn again once the notes held by modules are known.
+
+    Notes held by modules (:meth:`~lasvegas.RuleModule.held_notes`, known once every slice
+    is complete) are neither won nor in the pile; when exact notes for every seat's money
+    turn up among the rest and the pile's size is right, the rebuilt state conserves the
+    notes. Otherwise the first guess stands.
+    """
+    left: Counter[Money] = Counter(state.config.ruleset.params.notes)
+    for casino in state.casinos:
+        left.subtract(casino.notes)
+    for index, module in enumerate(state.config.modules):
+        left.subtract(module.held_notes(state, index))
+    if any(count < 0 for count in left.values()):
+        return state
+    pool = sorted(left.elements())
+    money: list[tuple[Money, ...]] = []
+    for total, count in zip(totals, counts, strict=True):
+        found = _notes_for(pool, total, count, rng)
+        if len(found) != count or sum(found) != total:
+            return state
+        for note in found:
+            pool.remove(note)
+        money.append(tuple(found))
+    if len(pool) != view.pile_size:
+        return state
+    return State(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        tuple(pool),
+        (),
+        tuple(money),
+        state.modules,
+        state.tasks,
+    )
 
 
 def _bind(

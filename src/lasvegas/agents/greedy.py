@@ -16,6 +16,8 @@ import math
 from collections.abc import Sequence
 
 from ..actions import Action, Place
+from ..cardgame.components import OUT_AT, TURNS
+from ..cardgame.game import CardGameState, PlayCards
 from ..chance import Rng, roll_distribution
 from ..payout import rank
 from ..state import Phase
@@ -207,10 +209,15 @@ class GreedyAgent(BaseAgent):
     plain dice after the placement, its remaining rolls are solved exactly. Ties between
     equal scores are broken with the agent's generator.
 
-    Decisions it cannot judge fall back to a uniformly random legal action: any decision
-    without a placement among its legal actions (module decisions: tiles, kickers, chips,
-    the card game's plays), and any decision when it has no seat. Module actions offered
-    next to placements (such as Royale's pass) are never chosen while a placement is legal.
+    The card game's plays (:class:`~lasvegas.cardgame.PlayCards`) are scored the same way
+    (:meth:`card_scores`): the chosen cards land at their casinos, and every seat's cards
+    still to come this round are modelled as dice landing at random; playing cards now
+    leaves fewer for later turns, and the eighth card placed puts the seat out (K-7).
+
+    Decisions it cannot judge fall back to a uniformly random legal action: any other
+    decision without a placement among its legal actions (module decisions: tiles, kickers,
+    chips), and any decision when it has no seat. Module actions offered next to placements
+    (such as Royale's pass) are never chosen while a placement is legal.
 
     Args:
         seed: An int or an :class:`~lasvegas.Rng`.
@@ -237,6 +244,12 @@ class GreedyAgent(BaseAgent):
             raise ValueError("choose() needs at least one legal action")
         if len(legal) == 1:
             return legal[0]
+        if view.seat is not None and all(type(a) is PlayCards for a in legal):
+            plays = [a for a in legal if isinstance(a, PlayCards)]
+            card_scores = self.card_scores(view, plays)
+            if card_scores is not None:
+                top_score = max(card_scores)
+                return plays[card_scores.index(top_score)]  # the fewest cards among the best
         places = [a for a in legal if isinstance(a, Place)]
         if not places or view.seat is None or view.phase is not Phase.PLACE or view.tasks:
             return legal[self.rng.below(len(legal))]
@@ -283,6 +296,73 @@ class GreedyAgent(BaseAgent):
             else:
                 result.append(table.value(weights, supply))
         return result
+
+    def card_scores(self, view: PlayerView, plays: Sequence[PlayCards]) -> list[float] | None:
+        """The score of each card-game play (higher is better), or ``None`` without a card game.
+
+        The play's cards go on their casinos (a double card counts two, K-10); then every
+        seat still in the round is given the cards it may still place this round (at most
+        7 in all, so as not to go out, K-7; about ``_CARDS_PER_TURN`` per turn left,
+        this one included for seats that have not played yet) as dice landing on each
+        casino with probability 1/6, and ``Table.value`` gives the expected money from
+        the top two places (K-10: ties cancel) minus the opponents' mean.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.cardgame import PlayCards
+        >>> state = lv.new_game(lv.cardgame(2))
+        >>> rng = lv.Rng(3)
+        >>> while lv.to_move(state) is lv.CHANCE:
+        ...     state = lv.apply(state, lv.sample_chance(state, rng))
+        >>> seat = lv.to_move(state)
+        >>> plays = [a for a in lv.legal_actions(state) if isinstance(a, PlayCards)]
+        >>> scores = GreedyAgent().card_scores(lv.observe(state, seat), plays)
+        >>> len(scores) == len(plays)
+        True
+        """
+        seat = view.seat
+        s = next((m for m in view.modules if isinstance(m, CardGameState)), None)
+        if seat is None or s is None:
+            return None
+        ruleset = view.config.ruleset
+        table = Table(view, ruleset.params.places, ruleset.neutral_owner)
+        left = max(0, TURNS - s.turn)  # turns after this one
+        owners = len(table.weights[0]) if table.weights else view.players
+
+        def later(placed: int, turns: int) -> tuple[int, int, int, int]:
+            if placed >= OUT_AT:
+                return (0, 0, 0, 0)
+            cards = min(OUT_AT - 1 - placed, round(_CARDS_PER_TURN * turns))
+            big = round(cards * _DOUBLE_SHARE)
+            return (cards - big, big, 0, 0)
+
+        supply: list[tuple[int, int, int, int]] = [(0, 0, 0, 0)] * owners
+        for t in range(min(owners, view.players)):
+            if t == seat or s.out[t]:
+                continue
+            choice = s.choices[t]
+            to_play = choice is None or not choice or not _sequential(view)
+            supply[t] = later(s.placed[t], left + (1 if to_play else 0))
+        result: list[float] = []
+        for play in plays:
+            rows = [list(w) for w in table.weights]
+            for card in play.cards:
+                rows[card // 10 - 1][seat] += 2 if card % 10 == 2 else 1
+            supply[seat] = later(s.placed[seat] + len(play.cards), left)
+            weights = tuple(tuple(r) for r in rows)
+            result.append(table.value(weights, supply))
+        return result
+
+
+_CARDS_PER_TURN = 1.5
+"""Cards a seat is expected to place per turn left, in :meth:`GreedyAgent.card_scores`."""
+
+_DOUBLE_SHARE = 0.2
+"""The share of double cards among the cards still to come (6 of a seat's 30)."""
+
+
+def _sequential(view: PlayerView) -> bool:
+    """Whether the view's game plays the card game's sequential variation (K-12)."""
+    return any(module.id == "sequential" for module in view.config.modules)
 
 
 def _solo(table: Table, weights: tuple[tuple[int, ...], ...], dice: int) -> float:

@@ -64,6 +64,7 @@ from .components import (
 
 if TYPE_CHECKING:
     from ..chance import Rng
+    from ..view import PlayerView
 
 T = TypeVar("T")
 
@@ -1101,6 +1102,64 @@ class CardGame(RuleModule):
             s.out,
             s.box,
             s.placed,
+        )
+        return _with_slice(state, index, s)
+
+    def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
+        """Deal the cards the view shows face down (search agents, ``lasvegas.agents``).
+
+        For every seat but the viewer, the unknown cards are its deck minus its cards at the
+        casinos; they are shuffled with *rng* and split by the visible sizes of its hand,
+        discards and draw pile. A choice already made but hidden (``()``, K-13) becomes a
+        legal selection drawn from the sampled hand. The viewer's own cards are kept.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.agents import determinise
+        >>> state = lv.new_game(lv.cardgame(2))
+        >>> rng = lv.Rng(3)
+        >>> while lv.to_move(state) is lv.CHANCE:
+        ...     state = lv.apply(state, lv.sample_chance(state, rng))
+        >>> view = lv.observe(state, 1)
+        >>> guess = determinise(view, lv.Rng(5))  # calls this method
+        >>> guess.modules[0].hands[1] == state.modules[0].hands[1]
+        True
+        >>> len(guess.modules[0].hands[0]), lv.state_problems(guess), lv.observe(guess, 1) == view
+        (5, (), True)
+        """
+        visible = state.modules[index]
+        assert isinstance(visible, CardGameState)
+        seat = view.seat
+        sequential = is_sequential(state)
+        decks = list(visible.decks)
+        hands = list(visible.hands)
+        discards = list(visible.discards)
+        choices = list(visible.choices)
+        for t in range(len(decks)):
+            if t == seat:
+                continue
+            unknown = Counter(self.deck)
+            for face, casino in enumerate(state.casinos[:6], start=1):
+                unknown[10 * face + 1] -= casino.dice[t]
+                unknown[10 * face + 2] -= casino.big[t]
+            pool = rng.shuffled(tuple(sorted((+unknown).elements())))
+            h, d = len(hands[t]), len(discards[t])
+            hands[t] = tuple(sorted(pool[:h]))
+            discards[t] = tuple(sorted(pool[h : h + d]))
+            decks[t] = tuple(sorted(pool[h + d :]))
+            if choices[t] is not None and hands[t] and not sequential:
+                legal = selections(hands[t])
+                pick = legal[rng.below(len(legal))]
+                assert isinstance(pick, PlayCards)
+                choices[t] = pick.cards
+        s = CardGameState(
+            visible.turn,
+            tuple(decks),
+            tuple(hands),
+            tuple(discards),
+            tuple(choices),
+            visible.out,
+            visible.box,
+            visible.placed,
         )
         return _with_slice(state, index, s)
 

@@ -36,6 +36,7 @@ from .base import Tile
 if TYPE_CHECKING:
     from ...chance import Rng
     from ...state import State
+    from ...view import PlayerView
 
 __all__ = [
     "BLACK_BOX_SPLITS",
@@ -293,6 +294,38 @@ class BlackBox(Tile):
                 tasks[i] = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
                 changed = True
         return rebuild(state, tasks=tuple(tasks)) if changed else state
+
+    def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
+        """Fill in piles the view shows face down (search agents, ``lasvegas.agents``).
+
+        A split of the same sizes as the face-down piles, drawn uniformly among the distinct
+        splits (``BLACK_BOX_SPLITS``): the chooser sees the sizes and nothing else (T-5).
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import finish_round, setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("G1",))))
+        >>> state = finish_round(state, {0: 1, 1: 5, 2: 6})
+        >>> state = lv.apply(state, SplitTokens((60_000, 20_000, 0, 0), (20_000, 0)))
+        >>> view = lv.observe(state, 0)
+        >>> guess = BlackBox().determinise(state, 0, view, lv.Rng(1))
+        >>> [len(p) for p in guess.tasks[0].piles], sorted(sum(guess.tasks[0].piles, ()))
+        ([4, 2], [0, 0, 0, 20000, 20000, 60000])
+        """
+        tasks = state.tasks
+        changed = False
+        new: list[Task] = []
+        for task in tasks:
+            if (
+                isinstance(task, BlackBoxChoose)
+                and task.module == index
+                and any(t == FACE_DOWN for pile in task.piles for t in pile)
+            ):
+                sizes = tuple(len(p) for p in task.piles)
+                same = [s for s in BLACK_BOX_SPLITS if (len(s[0]), len(s[1])) == sizes]
+                task = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
+                changed = True
+            new.append(task)
+        return rebuild(state, tasks=tuple(new)) if changed else state
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """A pending choice holds a split of the six tokens.
