@@ -969,7 +969,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="pit computer players against each other",
         description="Play many games between computer players and print, per agent, its "
-        "wins, win rate and mean money with 95%% intervals. Seats rotate between games. "
+        "wins, win rate and mean money with 95% intervals. Seats rotate between games. "
         "With --jobs the games run in several processes; the results do not depend on it.",
     )
     _add_setup_options(simulate, players=2)

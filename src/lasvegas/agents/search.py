@@ -53,8 +53,8 @@ class SearchAgent(BaseAgent):
     It falls back to a :class:`GreedyAgent` (which itself falls back to a random legal
     action where it cannot judge) when no state can be rebuilt that agrees with the view
     and offers the same legal actions: a module that hides information and has no
-    determiniser (the card game's hands), or a pending task the view does not show
-    (:func:`~lasvegas.agents.determinise`).
+    determiniser (every hiding module of the library has one; a third-party module may
+    not), or a pending task the view does not show (:func:`~lasvegas.agents.determinise`).
 
     Args:
         seed: An int or an :class:`~lasvegas.Rng`.
