@@ -34,7 +34,7 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import ModuleState, Task
+from .modules.base import ModuleState, RuleModule, Task
 from .payout import rank, tied
 from .state import Casino, Phase, State, make_casino, make_state
 from .types import CHANCE, GROUPS, Chance, Money, Seat
@@ -144,14 +144,33 @@ def to_move(state: State) -> Seat | Chance | None:
     lv.CHANCE
     """
     if state.tasks:
+        last, mover = _MOVER[0]
+        if last is state:
+            return mover
         task = state.tasks[0]
-        return state.config.modules[task.module].task_to_move(state, task.module, task)
+        mover = state.config.modules[task.module].task_to_move(state, task.module, task)
+        _MOVER[0] = (state, mover)
+        return mover
     phase = state.phase
     if phase is _PLACE:
         return state.active
     if phase is _OVER:
         return None
     return CHANCE
+
+
+_MOVER: list[tuple[State | None, Seat | Chance | None]] = [(None, None)]
+"""The last state with tasks whose mover :func:`to_move` asked the task's module, and the
+answer, as one pair: the sampling or the action that follows asks about the same state."""
+
+
+def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
+    """``module.task_to_move`` for the first task of *state*, answered from :data:`_MOVER`
+    when :func:`to_move` just asked."""
+    last, mover = _MOVER[0]
+    if last is state:
+        return mover  # type: ignore[return-value]
+    return module.task_to_move(state, task.module, task)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -165,21 +184,28 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.tasks:
         task = state.tasks[0]
         module = state.config.modules[task.module]
-        if module.task_to_move(state, task.module, task) is CHANCE:
+        if _task_mover(state, module, task) is CHANCE:
             return ()
         actions = module.task_actions(state, task.module, task)
         _TASK_ACTIONS[0] = (state, actions)
         return actions
     if state.phase is not _PLACE:
         return ()
-    r0, r1, r2, r3 = state.rolled
-    key: object = frozenset(r0 + r1 + r2 + r3) if r1 or r2 or r3 else r0
+    rolled = state.rolled
+    r0, r1, r2, r3 = rolled
+    key: object = rolled if r1 or r2 or r3 else r0
     places = _PLACES.get(key)
     if places is None:
+        if len(_PLACES) >= 50_000:
+            _PLACES.clear()
         places = _PLACES[key] = tuple(Place(f) for f in sorted(set(r0 + r1 + r2 + r3)))
     ruleset = state.config.ruleset
     if ruleset.closers:
-        places = _open_places(state, places)
+        last, closed = _CLOSED[0]
+        if last is not state:
+            closed = _closed(state)
+        if closed:
+            places = tuple(p for p in places if isinstance(p, Place) and p.face not in closed)
     offerers = ruleset.offerers
     if not offerers:
         return places
@@ -217,21 +243,31 @@ def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
 
 
 def _closed(state: State) -> frozenset[int]:
+    """The casinos the modules close now (the union of their ``closed`` answers)."""
+    last, closed = _CLOSED[0]
+    if last is state:
+        return closed
     modules = state.config.modules
-    closed: frozenset[int] = frozenset()
-    for i in state.config.ruleset.closers:
-        closed |= modules[i].closed(state, i)
+    closers = state.config.ruleset.closers
+    if len(closers) == 1:
+        i = closers[0]
+        closed = modules[i].closed(state, i)
+    else:
+        closed = frozenset()
+        for i in closers:
+            closed |= modules[i].closed(state, i)
+    _CLOSED[0] = (state, closed)
     return closed
 
 
-def _open_places(state: State, places: tuple[Action, ...]) -> tuple[Action, ...]:
-    closed = _closed(state)
-    return tuple(p for p in places if isinstance(p, Place) and p.face not in closed)
+_CLOSED: list[tuple[State | None, frozenset[int]]] = [(None, frozenset())]
+"""The last state whose closed casinos were computed, and those casinos, as one pair: a
+roll, the placement decision after it and the placement ask about the same state."""
 
 
 _PLACES: dict[object, tuple[Action, ...]] = {}
-"""Placements per roll: keyed by the regular faces alone, or by the set of faces of all groups
-(bounded: at most a few thousand sorted rolls and 63 face sets)."""
+"""Placements per roll: keyed by the regular faces alone, or by every group's faces (bounded:
+the sorted rolls a seat's dice allow, and cleared past 50,000)."""
 
 
 def action_space(config: GameConfig) -> tuple[Action, ...]:
@@ -274,7 +310,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     if state.tasks:
         task = state.tasks[0]
         module = state.config.modules[task.module]
-        if module.task_to_move(state, task.module, task) is not CHANCE:
+        if _task_mover(state, module, task) is not CHANCE:
             return ()
         return module.task_chance(state, task.module, task)
     phase = state.phase
@@ -319,7 +355,7 @@ def sample_chance(state: State, rng: Rng) -> Action:
     if state.tasks:
         task = state.tasks[0]
         module = state.config.modules[task.module]
-        if module.task_to_move(state, task.module, task) is CHANCE:
+        if _task_mover(state, module, task) is CHANCE:
             return module.task_sample(state, task.module, task, rng)
     else:
         phase = state.phase
@@ -377,7 +413,10 @@ def apply(state: State, action: Action) -> State:
         if (phase is _ROLL or phase is _PLACE) and not state.tasks:
             return state
         return _advance(state, None)
-    return _advance(_apply_task(state, action, None), None)
+    state = _apply_task(state, action, None)
+    if state.tasks:
+        return state
+    return _advance(state, None)
 
 
 def step(state: State, action: Action) -> Step:
@@ -411,10 +450,16 @@ def _apply(state: State, action: Action, log: list[Event] | None) -> State:
     if phase is _PLACE:
         if kind is Place:
             return _place(state, action, log)  # type: ignore[arg-type]
-        owner = state.config.ruleset.action_owner.get(kind)
+        ruleset = state.config.ruleset
+        owner = ruleset.action_owner.get(kind)
         if owner is not None:
             module = state.config.modules[owner]
-            if action in module.offer(state, owner, state.active):
+            offerers = ruleset.offerers
+            if len(offerers) == 1 and offerers[0] == owner:
+                offered = _offers(state, offerers)  # what legal_actions just listed
+            else:
+                offered = module.offer(state, owner, state.active)
+            if action in offered:
                 return module.perform(state, owner, action, log)
         raise _illegal(state, action, f"seat {state.active} must place dice", "not-legal")
     if phase is _ROLL:
@@ -441,15 +486,24 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    if module.task_to_move(state, index, task) is not CHANCE:
+    if _task_mover(state, module, task) is not CHANCE:
         last, legal = _TASK_ACTIONS[0]
         if last is not state:
             legal = module.task_actions(state, index, task)
-        if action not in legal:
+        if not _listed(action, legal):
             raise _illegal(state, action, "not among the legal actions", "not-legal")
     if not isinstance(action, Action):
         raise _illegal(state, action, "not an action", "not-legal")
     return module.perform(state, index, action, log)
+
+
+def _listed(action: object, actions: tuple[Action, ...]) -> bool:
+    """``action in actions``, trying identity first: the action chosen is usually one of the
+    very objects listed, and comparing attrs actions by value costs a Python call each."""
+    for listed in actions:
+        if listed is action:
+            return True
+    return action in actions
 
 
 def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
@@ -487,8 +541,20 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         state.tasks,
     )
     ruleset = state.config.ruleset
-    if log is not None or DiceRolled in ruleset.reactors:
-        state = emit(state, DiceRolled(seat=seat, group=GROUPS[group], faces=faces), log)
+    reactors = ruleset.reactors
+    if log is not None or DiceRolled in reactors:
+        key = (seat, group, faces)
+        event = _ROLLED.get(key)
+        if event is None:
+            if len(_ROLLED) >= 50_000:
+                _ROLLED.clear()
+            event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
+        if log is None:  # emit, inlined
+            modules = state.config.modules
+            for i in reactors[DiceRolled]:
+                state = modules[i].react(state, i, event, None)
+        else:
+            state = emit(state, event, log)
     if (
         ruleset.closers
         and state.phase is _PLACE
@@ -517,8 +583,12 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     ruleset = state.config.ruleset
     if action.target is None:
         index = face - 1
-        if ruleset.closers and face in _closed(state):
-            raise _illegal(state, action, f"casino {face!r} is closed", "closed")
+        if ruleset.closers:
+            last, closed = _CLOSED[0]
+            if last is not state:
+                closed = _closed(state)
+            if face in closed:
+                raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
         if action not in _offers(state, ruleset.offerers):
             raise _illegal(
@@ -605,32 +675,56 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             log is None
             and not state.tasks
             and state.phase is _TURN_END
-            and TurnStarted not in reactors
             and (nxt := _next_seat(state.supply, state.active + 1)) >= 0
         ):
             # The reactions queued nothing: go on to the next turn (as _advance would).
-            held = state.supply[nxt]
-            group = 0
-            while not held[group]:
-                group += 1
-            return make_state(
-                state.config,
-                state.round,
-                _ROLL,
-                group,
-                state.start,
-                nxt,
-                state.supply,
-                _NO_ROLL,
-                state.casinos,
-                state.pile_hidden,
-                state.pile_returned,
-                state.money,
-                state.modules,
-                state.tasks,
-            )
+            return _start_turn(state, nxt, None)
     return state
 
+
+def _start_turn(state: State, seat: Seat, log: list[Event] | None) -> State:
+    """*seat*'s turn starts: its first group holding dice is rolled next (C-9), and the
+    modules hear ``TurnStarted``."""
+    supply = state.supply
+    held = supply[seat]
+    group = 0
+    while not held[group]:
+        group += 1
+    state = make_state(
+        state.config,
+        state.round,
+        _ROLL,
+        group,
+        state.start,
+        seat,
+        supply,
+        _NO_ROLL,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        state.tasks,
+    )
+    reactors = state.config.ruleset.reactors
+    if log is not None or TurnStarted in reactors:
+        event = _TURNS.get(seat)
+        if event is None:
+            event = _TURNS[seat] = TurnStarted(seat=seat)
+        if log is None:  # emit, inlined
+            modules = state.config.modules
+            for i in reactors[TurnStarted]:
+                state = modules[i].react(state, i, event, None)
+        else:
+            state = emit(state, event, log)
+    return state
+
+
+_ROLLED: dict[tuple[int, int, tuple[int, ...]], DiceRolled] = {}
+"""Roll events already built (immutable, so shared), by seat, group and faces (bounded: the
+sorted rolls of a seat's dice per seat and group, and cleared past 50,000)."""
+_TURNS: dict[int, TurnStarted] = {}
+"""``TurnStarted`` events already built, by seat."""
 
 _PLACED: dict[tuple[int, ...], DicePlaced] = {}
 """Placement events already built (immutable, so shared), by seat, face, casino and counts:
@@ -711,39 +805,18 @@ def _advance(state: State, log: list[Event] | None) -> State:
             else:
                 index += 1
             if index < params.casinos:
-                state = _with(state, cursor=index)
+                state = _to(state, _FILL, index)
                 continue
-            state = _with(state, phase=_TURN_START, cursor=0, active=state.start)
+            state = _to(state, _TURN_START, 0, state.start)
             if log is not None or CasinosFilled in ruleset.reactors:
                 state = emit(state, CasinosFilled(round=state.round), log)
         elif phase is _TURN_END or phase is _TURN_START:
             supply = state.supply
             seat = _next_seat(supply, state.active if phase is _TURN_START else state.active + 1)
             if seat >= 0:
-                held = supply[seat]
-                group = 0
-                while not held[group]:
-                    group += 1
-                state = make_state(
-                    state.config,
-                    state.round,
-                    _ROLL,
-                    group,
-                    state.start,
-                    seat,
-                    supply,
-                    _NO_ROLL,
-                    state.casinos,
-                    state.pile_hidden,
-                    state.pile_returned,
-                    state.money,
-                    state.modules,
-                    state.tasks,
-                )
-                if log is not None or TurnStarted in state.config.ruleset.reactors:
-                    state = emit(state, TurnStarted(seat=seat), log)
+                state = _start_turn(state, seat, log)
             else:  # C-11: every seat has placed all its dice
-                state = _with(state, phase=_PAYOUT, cursor=0, rolled=_NO_ROLL)
+                state = _to(state, _PAYOUT, 0, state.active, _NO_ROLL)
                 if log is not None or PayoutStarted in state.config.ruleset.reactors:
                     state = emit(state, PayoutStarted(round=state.round), log)
                 continue
@@ -768,6 +841,32 @@ def _next_seat(supply: tuple[tuple[int, ...], ...], first: int) -> int:
         if held[0] or held[1] or held[2] or held[3]:
             return seat
     return -1
+
+
+def _to(
+    state: State,
+    phase: Phase,
+    cursor: int,
+    active: Seat | None = None,
+    rolled: tuple[tuple[int, ...], ...] | None = None,
+) -> State:
+    """*state* moved on to *phase* and *cursor* (and *active*, *rolled* when given)."""
+    return make_state(
+        state.config,
+        state.round,
+        phase,
+        cursor,
+        state.start,
+        state.active if active is None else active,
+        state.supply,
+        state.rolled if rolled is None else rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        state.tasks,
+    )
 
 
 def _with(state: State, **changes: Any) -> State:
@@ -796,7 +895,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     ruleset = config.ruleset
     index = state.cursor
     if index >= len(state.casinos):
-        state = _with(state, phase=_ROUND_END, cursor=0)
+        state = _to(state, _ROUND_END, 0)
         if log is not None or RoundEnded in ruleset.reactors:
             state = emit(state, RoundEnded(round=state.round), log)
         return state
@@ -807,7 +906,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
         paid = config.modules[i].payout(state, i, index, log)
         if paid is not None:
             break
-    state = _pay_casino(state, index, log) if paid is None else _with(paid, cursor=index + 1)
+    state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
     if log is not None or CasinoPaid in ruleset.reactors:
         event = _PAID.get(index)
         if event is None:
@@ -833,7 +932,7 @@ def _pay_rest(state: State) -> State:
         notes = casino.notes
         if not notes:
             continue
-        ranked = rank(casino.weights() if any(casino.big) else casino.dice)
+        ranked = _rank(casino)
         if places is not None:
             ranked = ranked[:places]
         for note, owner in zip(notes, ranked, strict=False):
@@ -861,6 +960,24 @@ def _pay_rest(state: State) -> State:
     )
 
 
+def _rank(casino: Casino) -> tuple[int, ...]:
+    """``rank(casino.weights())``, remembered per dice and big dice (:data:`_RANKS`)."""
+    dice = casino.dice
+    big = casino.big
+    key = (dice, big)
+    ranked = _RANKS.get(key)
+    if ranked is None:
+        if len(_RANKS) >= 50_000:
+            _RANKS.clear()
+        ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
+    return ranked
+
+
+_RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+"""Payout orders already computed (:func:`~lasvegas.payout.rank`), by a casino's dice and big
+dice per owner (cleared past 50,000)."""
+
+
 def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     """C-12 to C-14, C-21: remove ties, pay in rank order, return the rest under the pile."""
     config = state.config
@@ -868,12 +985,11 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     players = config.players
     casino = state.casinos[index]
     notes = casino.notes
-    weights = casino.weights() if any(casino.big) else casino.dice
     if log is not None:
-        gone = tied(weights)
+        gone = tied(casino.weights() if any(casino.big) else casino.dice)
         if gone:
             log.append(TiesRemoved(casino=index + 1, owners=gone))
-    ranked = rank(weights)
+    ranked = _rank(casino)
     if places is not None:
         ranked = ranked[:places]
     money = list(state.money)
@@ -911,7 +1027,7 @@ def _next_round(state: State, log: list[Event] | None) -> State:
     config = state.config
     ruleset = config.ruleset
     if state.round >= ruleset.params.rounds:
-        state = _with(state, phase=_OVER)
+        state = _to(state, _OVER, state.cursor)
         if log is not None or GameEnded in ruleset.reactors:
             state = emit(state, GameEnded(winners=standings(state).winners), log)
         return state
@@ -998,7 +1114,22 @@ def push_task(state: State, task: Task, *, first: bool = False) -> State:
     (Task(module=0),)
     """
     tasks = (task, *state.tasks) if first else (*state.tasks, task)
-    return _with(state, tasks=tasks)
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        tasks,
+    )
 
 
 def pop_task(state: State) -> State:
@@ -1008,7 +1139,22 @@ def pop_task(state: State) -> State:
     >>> pop_task(push_task(lv.new_game(lv.classic(2)), lv.Task(module=0))).tasks
     ()
     """
-    return _with(state, tasks=state.tasks[1:])
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        state.tasks[1:],
+    )
 
 
 def set_slice(state: State, index: int, value: ModuleState | None) -> State:
@@ -1019,7 +1165,22 @@ def set_slice(state: State, index: int, value: ModuleState | None) -> State:
     (None,)
     """
     modules: Sequence[ModuleState | None] = state.modules
-    return _with(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        (*modules[:index], value, *modules[index + 1 :]),
+        state.tasks,
+    )
 
 
 def end_turn(state: State) -> State:
@@ -1031,7 +1192,22 @@ def end_turn(state: State) -> State:
     >>> end_turn(lv.new_game(lv.classic(2))).phase
     Phase.TURN_END
     """
-    return _with(state, phase=_TURN_END, cursor=0, rolled=_NO_ROLL)
+    return make_state(
+        state.config,
+        state.round,
+        _TURN_END,
+        0,
+        state.start,
+        state.active,
+        state.supply,
+        _NO_ROLL,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        state.modules,
+        state.tasks,
+    )
 
 
 def _first_turn(config: GameConfig) -> State:

@@ -32,8 +32,8 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 import attrs
 
 from ..actions import Action, Draw
-from ..chance import multiset_draw_distribution, remove_one
-from ..config import Params
+from ..chance import multiset_draw_distribution
+from ..config import GameConfig, Params
 from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
@@ -47,7 +47,7 @@ from ..events import (
 )
 from ..modules.base import ModuleState, RuleModule, Task
 from ..payout import rank, tied
-from ..state import Casino, State
+from ..state import Casino, State, fast_constructor
 from ..types import CHANCE, Chance, Money, Seat
 from .components import (
     DICE_CARDS,
@@ -391,6 +391,15 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
 # -- helpers -----------------------------------------------------------------------------------
 
 
+# States, slices, casinos and deal tasks are built on every step of the card game: without
+# attrs' __init__, which costs about twice as much on CPython 3.11 (DESIGN §4). None of these
+# classes has validators or converters.
+_new_state = fast_constructor(State)
+_new_casino = fast_constructor(Casino)
+_new_slice = fast_constructor(CardGameState)
+_new_deal = fast_constructor(DealCards)
+
+
 def _rebuild(
     state: State,
     modules: tuple[ModuleState | None, ...],
@@ -398,7 +407,7 @@ def _rebuild(
     casinos: tuple[Casino, ...] | None = None,
 ) -> State:
     """A copy of *state* with new module slices, tasks and (optionally) casinos."""
-    return State(
+    return _new_state(
         state.config,
         state.round,
         state.phase,
@@ -424,7 +433,9 @@ def _join(items: list[str]) -> str:
 
 
 def _put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
-    return (*items[:at], value, *items[at + 1 :])
+    changed = list(items)  # faster than slicing for the few seats of a game
+    changed[at] = value
+    return tuple(changed)
 
 
 def _slice(state: State, index: int) -> CardGameState:
@@ -434,20 +445,50 @@ def _slice(state: State, index: int) -> CardGameState:
 
 
 def _with_slice(state: State, index: int, s: CardGameState) -> State:
-    modules = state.modules
-    return _rebuild(state, (*modules[:index], s, *modules[index + 1 :]), state.tasks)
+    return _rebuild(state, _put(state.modules, index, s), state.tasks)
+
+
+def _evolve(s: CardGameState, **changes: object) -> CardGameState:
+    """``attrs.evolve`` for the slice, without attrs' __init__."""
+    return _new_slice(*(changes.get(name, getattr(s, name)) for name in _SLICE_FIELDS))
+
+
+_SLICE_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(CardGameState))
+
+_ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
+"""Per player count, the seats clockwise from each start seat (bounded by the counts)."""
+
+
+def _orders(n: int) -> tuple[tuple[Seat, ...], ...]:
+    orders = _ORDERS.get(n)
+    if orders is None:
+        orders = _ORDERS[n] = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
+    return orders
 
 
 def _mover(s: CardGameState, start: Seat) -> Seat | None:
     """The first seat clockwise from *start* still in the round that has not chosen yet."""
     out = s.out
     choices = s.choices
-    n = len(out)
-    for i in range(start, start + n):
-        seat = i % n
-        if not out[seat] and choices[seat] is None:
+    for seat in _orders(len(out))[start]:
+        if choices[seat] is None and not out[seat]:
             return seat
     return None
+
+
+_MOVER: list[tuple[State | None, Seat | None]] = [(None, None)]
+"""The last state whose chooser :func:`_state_mover` found, and that seat, as one pair
+(replaced whole, so threads never see a mixed pair): a decision asks for its chooser up to
+five times (``to_move``, ``legal_actions`` twice, ``apply`` twice), always of one state."""
+
+
+def _state_mover(state: State, index: int) -> Seat | None:
+    """:func:`_mover` of *state*'s slice and start player, remembered for that state."""
+    last, seat = _MOVER[0]
+    if last is not state:
+        seat = _mover(state.modules[index], state.start)  # type: ignore[arg-type]
+        _MOVER[0] = (state, seat)
+    return seat
 
 
 def _face(code: Card) -> int:
@@ -491,6 +532,38 @@ _QUIET: frozenset[type[Event]] = frozenset(
 
 _NOTE_DRAWS: dict[Money, Draw] = {}
 """Note draws already built, by value."""
+
+_PLACEMENTS: dict[tuple[Card, ...], tuple[tuple[int, int, int], ...]] = {}
+"""Per selection, ``(face, singles, doubles)`` per face it covers (bounded: a selection is a
+sub-multiset of at most 5 of the 12 cards, 1 or 2 cards or one face)."""
+
+
+def _placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
+    """The sorted *cards* as runs of one face: ``(face, singles, doubles)``, cached."""
+    found = _PLACEMENTS.get(cards)
+    if found is None:
+        runs: list[tuple[int, int, int]] = []
+        for face, group in groupby(cards, key=_face):
+            codes = list(group)
+            doubles = sum(1 for c in codes if c % 10 == 2)
+            runs.append((face, len(codes) - doubles, doubles))
+        found = _PLACEMENTS[cards] = tuple(runs)
+    return found
+
+
+_RANKED: dict[tuple[int, ...], tuple[int, ...]] = {}
+"""Payout orders (:func:`~lasvegas.payout.rank`) already computed, by dice weights per owner
+(cleared past 50,000)."""
+
+_CHOOSE: dict[int, ChooseCards] = {}
+"""The choice task, by module index (tasks are immutable: one instance serves every state)."""
+
+
+def _choose_task(index: int) -> ChooseCards:
+    task = _CHOOSE.get(index)
+    if task is None:
+        task = _CHOOSE[index] = ChooseCards(index)
+    return task
 
 
 # -- the module ----------------------------------------------------------------------------
@@ -577,8 +650,10 @@ class CardGame(RuleModule):
         if type(event) is RoundStarted:
             n = state.config.players
             s = self._fresh(n, _slice(state, index).box)
-            modules = state.modules
-            state = State(
+            tasks = state.tasks
+            if state.pile_hidden or state.pile_returned:
+                tasks = (*tasks, DealNotes(index))
+            return _new_state(
                 state.config,
                 state.round,
                 state.phase,
@@ -591,17 +666,13 @@ class CardGame(RuleModule):
                 state.pile_hidden,
                 state.pile_returned,
                 state.money,
-                (*modules[:index], s, *modules[index + 1 :]),
-                state.tasks,
+                _put(state.modules, index, s),
+                tasks,
             )
-            if state.pile_hidden or state.pile_returned:
-                state = _rebuild(state, state.modules, (*state.tasks, DealNotes(index)))
-            return state
         if type(event) is CasinosFilled:
             s = _slice(state, index)
-            state = _with_slice(state, index, attrs.evolve(s, turn=1))
-            n = state.config.players
-            return self._deal(state, index, tuple((state.start + i) % n for i in range(n)), log)
+            state = _with_slice(state, index, _evolve(s, turn=1))
+            return self._deal(state, index, _orders(state.config.players)[state.start], log)
         return state
 
     # -- tasks ---------------------------------------------------------------------------------
@@ -610,14 +681,14 @@ class CardGame(RuleModule):
         """Deals are chance; a choice belongs to the first seat that has not chosen."""
         if type(task) is not ChooseCards:
             return CHANCE
-        seat = _mover(_slice(state, index), state.start)
+        seat = _state_mover(state, index)
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The legal selections from the choosing seat's hand (K-5)."""
         s = _slice(state, index)
-        seat = _mover(s, state.start)
+        seat = _state_mover(state, index)
         assert seat is not None
         return selections(s.hands[seat])
 
@@ -673,9 +744,11 @@ class CardGame(RuleModule):
         hidden = state.pile_hidden
         returned = state.pile_returned
         if hidden:
-            if type(value) is not int or value not in hidden:
+            # The unseen pile is a sorted multiset: one binary search finds and removes it.
+            i = bisect_left(hidden, value) if type(value) is int else len(hidden)
+            if i == len(hidden) or hidden[i] != value:
                 raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
-            hidden = remove_one(hidden, value)
+            hidden = hidden[:i] + hidden[i + 1 :]
         elif returned and type(value) is int and value == returned[0]:
             returned = returned[1:]
         else:
@@ -692,10 +765,10 @@ class CardGame(RuleModule):
             notes = (notes[0], value) if notes[0] >= value else (value, notes[0])
         else:
             notes = tuple(sorted((*notes, value), reverse=True))
-        casinos = (*casinos[:at], Casino(notes, c.dice, c.big), *casinos[at + 1 :])
         done = (at == 5 and len(notes) >= NOTES_PER_CASINO) or not (hidden or returned)
-        state = State(
-            state.config,
+        config = state.config
+        state = _new_state(
+            config,
             state.round,
             state.phase,
             state.cursor,
@@ -703,14 +776,14 @@ class CardGame(RuleModule):
             state.active,
             state.supply,
             state.rolled,
-            casinos,
+            _put(casinos, at, _new_casino(notes, c.dice, c.big)),
             hidden,
             returned,
             state.money,
             state.modules,
             state.tasks[1:] if done else state.tasks,
         )
-        if log is not None or NoteDealt in state.config.ruleset.reactors:
+        if log is not None or NoteDealt in config.ruleset.reactors:
             state = emit(state, NoteDealt(casino=at + 1, value=value), log)
         return state
 
@@ -719,20 +792,24 @@ class CardGame(RuleModule):
     ) -> State:
         """Queue the draws of *seats* up to 5 cards each (K-4, K-6), or go on if none can draw."""
         s = _slice(state, index)
-        seats = tuple(t for t in seats if len(s.hands[t]) < HAND_SIZE and s.decks[t])
+        hands = s.hands
+        decks = s.decks
+        seats = tuple(t for t in seats if len(hands[t]) < HAND_SIZE and decks[t])
         if seats:
-            return _rebuild(state, state.modules, (*state.tasks, DealCards(index, seats)))
+            return _rebuild(state, state.modules, (*state.tasks, _new_deal(index, seats)))
         return self._dealt(state, index, log)
 
     def _draw_card(
         self, state: State, index: int, task: DealCards, action: Action, log: list[Event] | None
     ) -> State:
         """K-4, K-6: the drawn card goes into the hand of the first seat of the task."""
-        # The hot path of the card game (most of its nodes are card draws): no helpers.
+        # The hot path of the card game (most of its nodes are card draws): no helpers, and
+        # the slice, task and state built without attrs' __init__ (fast_constructor).
         if type(action) is not DrawCard:
             raise _illegal(state, action, "a card draw is next", "wrong-node")
         s: CardGameState = state.modules[index]  # type: ignore[assignment]
-        seat = task.seats[0]
+        seats = task.seats
+        seat = seats[0]
         c = action.card
         decks = s.decks
         deck = decks[seat]
@@ -743,11 +820,13 @@ class CardGame(RuleModule):
             raise _illegal(state, action, f"seat {seat}'s draw pile holds no such card", "bad-draw")
         deck = deck[:i] + deck[i + 1 :]
         hands = list(s.hands)
-        hand = tuple(sorted(hands[seat] + (c,)))
+        hand = hands[seat]
+        i = bisect_left(hand, c)  # the hand stays sorted
+        hand = hand[:i] + (c,) + hand[i:]  # noqa: RUF005 - faster than unpacking
         hands[seat] = hand
         new_decks = list(decks)
         new_decks[seat] = deck
-        s = CardGameState(
+        s = _new_slice(
             s.turn,
             tuple(new_decks),
             tuple(hands),
@@ -760,16 +839,20 @@ class CardGame(RuleModule):
         tasks = state.tasks
         done = False
         if len(hand) >= HAND_SIZE or not deck:
-            rest = tuple(t for t in task.seats[1:] if len(hands[t]) < HAND_SIZE and new_decks[t])
+            rest = seats[1:]
+            for t in rest:  # usually every seat left draws: no new tuple
+                if len(hands[t]) >= HAND_SIZE or not new_decks[t]:
+                    rest = tuple(t for t in rest if len(hands[t]) < HAND_SIZE and new_decks[t])
+                    break
             if rest:
-                tasks = (DealCards(index, rest), *tasks[1:])
+                tasks = (_new_deal(index, rest), *tasks[1:])
             else:
                 tasks = tasks[1:]
                 done = True
-        modules = list(state.modules)
-        modules[index] = s
+        modules = state.modules
+        modules = (s,) if len(modules) == 1 else _put(modules, index, s)
         config = state.config
-        state = State(
+        state = _new_state(
             config,
             state.round,
             state.phase,
@@ -782,7 +865,7 @@ class CardGame(RuleModule):
             state.pile_hidden,
             state.pile_returned,
             state.money,
-            tuple(modules),
+            modules,
             tasks,
         )
         if log is not None or CardDrawn in config.ruleset.reactors:
@@ -803,13 +886,15 @@ class CardGame(RuleModule):
         ]
         if gone:
             out = tuple(o or t in gone for t, o in enumerate(s.out))
-            s = CardGameState(s.turn, s.decks, s.hands, s.discards, s.choices, out, s.box, s.placed)
+            s = _new_slice(s.turn, s.decks, s.hands, s.discards, s.choices, out, s.box, s.placed)
             state = _with_slice(state, index, s)
             for t in gone:
                 state = emit(state, SeatOut(seat=t, reason="no-cards"), log)
             s = _slice(state, index)
-        if _mover(s, state.start) is not None:
-            state = _rebuild(state, state.modules, (*state.tasks, ChooseCards(index)))
+        seat = _mover(s, state.start)
+        if seat is not None:
+            state = _rebuild(state, state.modules, (*state.tasks, _choose_task(index)))
+            _MOVER[0] = (state, seat)  # the next decision asks for it at once
         return state  # otherwise the round ends (K-8): the core pays out
 
     # -- choosing and placing --------------------------------------------------------------------
@@ -819,20 +904,20 @@ class CardGame(RuleModule):
         assert isinstance(action, PlayCards)  # the engine checked it is a legal selection
         s = _slice(state, index)
         start = state.start
-        seat = _mover(s, start)
+        seat = _state_mover(state, index)
         assert seat is not None
-        choices = s.choices
-        choices = (*choices[:seat], action.cards, *choices[seat + 1 :])
-        s = CardGameState(s.turn, s.decks, s.hands, s.discards, choices, s.out, s.box, s.placed)
+        choices = _put(s.choices, seat, action.cards)
+        s = _new_slice(s.turn, s.decks, s.hands, s.discards, choices, s.out, s.box, s.placed)
         if is_sequential(state):
             return self._resolve(state, index, s, (seat,), log)
-        if _mover(s, start) is not None:  # hidden until the last seat has chosen (K-13)
+        following = _mover(s, start)
+        if following is not None:  # hidden until the last seat has chosen (K-13)
             state = _with_slice(state, index, s)
+            _MOVER[0] = (state, following)  # the next decision asks for it at once
             if log is not None or CardsCommitted in state.config.ruleset.reactors:
                 state = emit(state, CardsCommitted(seat=seat), log)
             return state
-        n = len(choices)
-        order = tuple(t for t in ((start + i) % n for i in range(n)) if choices[t] is not None)
+        order = tuple(t for t in _orders(len(choices))[start] if choices[t] is not None)
         return self._resolve(state, index, s, order, log, CardsCommitted(seat=seat))
 
     def _resolve(
@@ -856,6 +941,7 @@ class CardGame(RuleModule):
         discards = list(s.discards)
         out = list(s.out)
         placed = list(s.placed)
+        choices = s.choices
         turn = s.turn
         reactors = state.config.ruleset.reactors
         # Events are built only when someone listens (a step() caller or a reacting module).
@@ -864,43 +950,38 @@ class CardGame(RuleModule):
             events = [] if first is None else [first]
         draw: list[Seat] = []
         for seat in seats:
-            cards = s.choices[seat]
+            cards = choices[seat]
             assert cards is not None
             if events is not None:
                 events.append(CardsPlayed(seat=seat, cards=cards))
-            k = len(cards)
-            i = 0
-            while i < k:  # the cards are sorted: one run per face
-                face = cards[i] // 10
-                single = double = 0
-                while i < k and cards[i] // 10 == face:
-                    if cards[i] % 10 == 2:
-                        double += 1
-                    else:
-                        single += 1
-                    i += 1
+            for face, single, double in _placements(cards):
                 at = casinos[face - 1]
-                casinos[face - 1] = Casino(
-                    at.notes,
-                    _put(at.dice, seat, at.dice[seat] + single) if single else at.dice,
-                    _put(at.big, seat, at.big[seat] + double) if double else at.big,
-                )
+                dice = at.dice
+                big = at.big
+                if single:
+                    more = list(dice)
+                    more[seat] += single
+                    dice = tuple(more)
+                if double:
+                    more = list(big)
+                    more[seat] += double
+                    big = tuple(more)
+                casinos[face - 1] = _new_casino(at.notes, dice, big)
                 if events is not None:
                     counts = (single, double, 0, 0)
                     events.append(DicePlaced(seat=seat, face=face, casino=face, counts=counts))
+            k = len(cards)
             hand = hands[seat]
             hands[seat] = ()
-            if len(hand) > k:  # K-6: unchosen cards are discarded (both tuples are sorted)
-                rest: list[Card] = []
-                j = 0
-                for c in hand:
-                    if j < k and cards[j] == c:
-                        j += 1
-                    else:
-                        rest.append(c)
-                discards[seat] = tuple(sorted((*discards[seat], *rest)))
+            if len(hand) > k:  # K-6: unchosen cards are discarded
+                rest = list(hand)
+                for c in cards:  # a sub-multiset of the hand (the engine checked)
+                    rest.remove(c)
                 if events is not None:
                     events.append(CardsDiscarded(seat=seat, count=len(rest)))
+                rest += discards[seat]
+                rest.sort()
+                discards[seat] = tuple(rest)
             placed[seat] += k
             if placed[seat] >= OUT_AT:  # K-7
                 out[seat] = True
@@ -914,8 +995,7 @@ class CardGame(RuleModule):
                     decks[seat] = ()
             elif turn < TURNS:
                 draw.append(seat)
-        choices = s.choices
-        s = CardGameState(
+        s = _new_slice(
             turn,
             tuple(decks),
             tuple(hands),
@@ -926,16 +1006,22 @@ class CardGame(RuleModule):
             tuple(placed),
         )
         if turn < TURNS and _mover(s, state.start) is None:  # every seat in has played
-            s = CardGameState(
+            s = _new_slice(
                 turn + 1, s.decks, s.hands, s.discards, (None,) * len(out), s.out, s.box, s.placed
             )
-        modules = state.modules
-        state = _rebuild(
-            state,
-            (*modules[:index], s, *modules[index + 1 :]),
-            state.tasks[1:],  # the ChooseCards task
-            tuple(casinos),
-        )
+        modules = _put(state.modules, index, s)
+        tasks = state.tasks[1:]  # the ChooseCards task
+        if events is None:
+            # Nothing to emit, so queue the draws at once (as _deal would, building one state
+            # less): the seats that played hold no card now, so those with a draw pile draw.
+            deal = tuple(draw)
+            for t in deal:  # usually every one of them still has cards to draw
+                if not decks[t]:
+                    deal = tuple(t for t in deal if decks[t])
+                    break
+            if deal:
+                return _rebuild(state, modules, (*tasks, _new_deal(index, deal)), tuple(casinos))
+        state = _rebuild(state, modules, tasks, tuple(casinos))
         if events is not None:
             for event in events:
                 if log is not None or type(event) in reactors:
@@ -949,12 +1035,19 @@ class CardGame(RuleModule):
     ) -> State | None:
         """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
         c = state.casinos[casino]
-        weights = c.weights()
+        big = c.big
+        weights = (
+            tuple([d + 2 * b for d, b in zip(c.dice, big, strict=True)]) if any(big) else c.dice
+        )
         if log is not None:
             gone = tied(weights)
             if gone:
                 log.append(TiesRemoved(casino=casino + 1, owners=gone))
-        ranked = rank(weights)
+        ranked = _RANKED.get(weights)
+        if ranked is None:
+            if len(_RANKED) >= 50_000:
+                _RANKED.clear()
+            ranked = _RANKED[weights] = rank(weights)
         places = state.config.ruleset.params.places
         if places is not None:
             ranked = ranked[:places]
@@ -973,10 +1066,8 @@ class CardGame(RuleModule):
         if boxed:
             if log is not None:
                 log.append(NotesBoxed(casino=casino + 1, values=tuple(boxed)))
-            s = attrs.evolve(s, box=(*s.box, *boxed))
-        casinos = state.casinos
-        modules = state.modules
-        return State(
+            s = _evolve(s, box=(*s.box, *boxed))
+        return _new_state(
             state.config,
             state.round,
             state.phase,
@@ -985,11 +1076,11 @@ class CardGame(RuleModule):
             state.active,
             state.supply,
             state.rolled,
-            (*casinos[:casino], Casino((), c.dice, c.big), *casinos[casino + 1 :]),
+            _put(state.casinos, casino, _new_casino((), c.dice, c.big)),
             state.pile_hidden,
             state.pile_returned,
             tuple(money),
-            (*modules[:index], s, *modules[index + 1 :]),
+            _put(state.modules, index, s),
             state.tasks,
         )
 
@@ -1231,4 +1322,13 @@ def is_sequential(state: State) -> bool:
     >>> is_sequential(lv.new_game(lv.cardgame(3, lv.Sequential())))
     True
     """
-    return "sequential" in [module.id for module in state.config.modules]
+    config = state.config
+    last, answer = _SEQUENTIAL[0]
+    if last is not config:  # asked at every choice: remembered for the last config
+        answer = "sequential" in [module.id for module in config.modules]
+        _SEQUENTIAL[0] = (config, answer)
+    return answer
+
+
+_SEQUENTIAL: list[tuple[GameConfig | None, bool]] = [(None, False)]
+"""The last config :func:`is_sequential` was asked about and its answer, as one pair."""

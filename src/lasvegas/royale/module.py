@@ -29,7 +29,7 @@ import attrs
 from ..actions import Action, Draw, Roll
 from ..chance import Rng, multiset_draw_distribution, roll_distribution
 from ..config import GameConfig, Params
-from ..engine import emit, end_turn, pop_task, push_task, set_slice
+from ..engine import _closed, _rank, emit, pop_task, set_slice
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     CasinoPaid,
@@ -44,8 +44,7 @@ from ..events import (
     TurnStarted,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..payout import rank
-from ..state import Casino, State, make_state
+from ..state import Casino, Phase, State, make_state
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from .bank import take_chips
@@ -68,7 +67,6 @@ from .events import (
     TileDealt,
 )
 from .state import ROYALE_ID, RoyaleState, rebuild
-from .table import closed_casinos
 from .tiles.base import Tile, check_codes, listeners, resume
 
 if TYPE_CHECKING:
@@ -166,6 +164,7 @@ class NeutralSetRoll(Task):
 
 
 _PAY: tuple[Action, ...] = (PayChip(),)
+_NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
 _DRAWS: dict[int, Draw] = {}
 """Draws already built, by card value (bounded by the card values)."""
 _BANK_DEALS: dict[tuple[int, int], BankDeal] = {}
@@ -489,12 +488,15 @@ class Royale(RuleModule):
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         chips = tuple(c + CHIPS_PER_ROUND for c in s.chips)
+        modules = list(state.modules)
         for j in s.tiles:  # last round's tiles go back to sleep
-            state = set_slice(state, j, None)
-        state = set_slice(state, index, RoyaleState(chips, s.bank, (), (), s.used, (), ()))
+            modules[j] = None
+        modules[index] = RoyaleState(chips, s.bank, (), (), s.used, (), ())
+        state = rebuild(state, modules=tuple(modules))
         if log is not None:
             for seat in range(config.players):
                 log.append(ChipsGiven(seat=seat, count=CHIPS_PER_ROUND))
+        tasks: list[Task] = []  # queued last, in this order (as push_task would)
         if self.tiles:
             if state.round == 1:
                 self.check_pool(config)
@@ -502,22 +504,31 @@ class Royale(RuleModule):
             forced = self.forced(state.round)
             for face in forced:
                 state = self._deal_face(state, index, face, faces[face], log)
-            for casino in range(len(forced) + 1, self.tiles + 1):
-                state = push_task(state, TileDeal(index, casino))
-        state = push_task(state, CardDeal(index))
+            tasks.extend(
+                TileDeal(index, casino) for casino in range(len(forced) + 1, self.tiles + 1)
+            )
+        tasks.append(CardDeal(index))
         params = config.ruleset.params
         if self.tiles and state.round == 1:
             bank = len(params.notes) - 2 * params.casinos * params.rounds
             if bank > 0:
-                state = push_task(state, BankDeal(index, bank))
+                tasks.append(BankDeal(index, bank))
         if params.owner("neutral", config.players) is not None:
-            state = push_task(state, NeutralSetRoll(index, "neutral"))
-            state = push_task(state, NeutralSetRoll(index, "big"))
-        return state
+            tasks.append(NeutralSetRoll(index, "neutral"))
+            tasks.append(NeutralSetRoll(index, "big"))
+        return rebuild(state, tasks=(*state.tasks, *tasks))
 
     def _deal_face(
-        self, state: State, index: int, face: str, tile_index: int, log: list[Event] | None
+        self,
+        state: State,
+        index: int,
+        face: str,
+        tile_index: int,
+        log: list[Event] | None,
+        *,
+        pop: bool = False,
     ) -> State:
+        """Deal *face* to the next casino (and resolve the first task, its node, if *pop*)."""
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         casino = len(s.deal) + 1
@@ -530,7 +541,12 @@ class Royale(RuleModule):
             s.top,
             s.pending,
         )
-        state = set_slice(state, index, s)
+        modules = state.modules
+        state = rebuild(
+            state,
+            modules=(*modules[:index], s, *modules[index + 1 :]),
+            tasks=state.tasks[1:] if pop else None,
+        )
         if log is not None or TileDealt in state.config.ruleset.reactors:
             state = emit(state, TileDealt(casino=casino, face=face), log)
         tile = state.config.modules[tile_index]
@@ -540,7 +556,7 @@ class Royale(RuleModule):
     def _casino_paid(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
-        ranked = rank(state.casinos[casino - 1].weights())
+        ranked = _rank(state.casinos[casino - 1])  # rank(weights()), remembered
         top = list(s.top) + [-1] * (casino - len(s.top))
         top[casino - 1] = ranked[0] if ranked else -1
         s = RoyaleState(s.chips, s.bank, s.deal, s.tiles, s.used, tuple(top), s.pending)
@@ -562,7 +578,7 @@ class Royale(RuleModule):
         if not s.chips[seat]:
             return ()
         if state.config.ruleset.closers:
-            closed = closed_casinos(state)
+            closed = _closed(state)  # closed_casinos(state), as the engine just answered it
             if closed and all(f in closed for group in state.rolled for f in group):
                 return ()
         return _PAY
@@ -680,7 +696,31 @@ class Royale(RuleModule):
         if not state.tasks:
             assert type(action) is PayChip
             seat = state.active
-            state = end_turn(take_chips(state, seat, 1))
+            s = state.modules[index]
+            assert isinstance(s, RoyaleState)
+            chips = s.chips
+            if not chips[seat]:  # pragma: no cover - offered only while the seat holds one
+                state = take_chips(state, seat, 1)  # raises
+            # take_chips(state, seat, 1), then end_turn, building one state
+            row = (*chips[:seat], chips[seat] - 1, *chips[seat + 1 :])
+            modules = state.modules
+            value = RoyaleState(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending)
+            state = make_state(
+                state.config,
+                state.round,
+                Phase.TURN_END,
+                0,
+                state.start,
+                seat,
+                state.supply,
+                _NO_ROLL,
+                state.casinos,
+                state.pile_hidden,
+                state.pile_returned,
+                state.money,
+                (*modules[:index], value, *modules[index + 1 :]),
+                state.tasks,
+            )
             if log is not None or TurnPassed in state.config.ruleset.reactors:
                 state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
             return state
@@ -694,8 +734,8 @@ class Royale(RuleModule):
                 if type(action) is not DealTile or action.face not in options:
                     raise _illegal(state, action, task, "not a face that can be dealt now")
             assert isinstance(action, DealTile)
-            state = pop_task(state)
-            return self._deal_face(state, index, action.face, pool(state.config)[action.face], log)
+            face = action.face
+            return self._deal_face(state, index, face, pool(state.config)[face], log, pop=True)
         assert isinstance(task, NeutralSetRoll)
         return self._neutral_roll(state, action, task, log)
 

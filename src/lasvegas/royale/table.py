@@ -18,9 +18,9 @@ the tile's tasks are done.
 
 from __future__ import annotations
 
-from ..engine import emit
+from ..engine import _closed, emit
 from ..events import DicePlaced, Event
-from ..state import Casino, State
+from ..state import State, make_casino
 from ..types import Seat
 from .events import DiceMoved
 from .state import rebuild, royale_state
@@ -71,15 +71,14 @@ def closed_casinos(state: State) -> frozenset[int]:
     >>> closed_casinos(lv.new_game(lv.royale(3)))
     frozenset()
     """
-    config = state.config
-    closers = config.ruleset.closers
-    if len(closers) == 1:  # the usual case (No Entry!): no union to build
-        i = closers[0]
-        return config.modules[i].closed(state, i)
-    closed: frozenset[int] = frozenset()
-    for i in closers:
-        closed |= config.modules[i].closed(state, i)
-    return closed
+    if not state.config.ruleset.closers:
+        return _NONE
+    return _closed(state)  # the engine's answer, kept for the state it last asked about
+
+
+_NONE: frozenset[int] = frozenset()
+_ALL: dict[int, tuple[int, ...]] = {}
+"""Every casino number, by the number of casinos (6 or 7)."""
 
 
 def open_casinos(state: State) -> tuple[int, ...]:
@@ -90,7 +89,13 @@ def open_casinos(state: State) -> tuple[int, ...]:
     (1, 2, 3, 4, 5, 6)
     """
     closed = closed_casinos(state)
-    return tuple(c for c in range(1, len(state.casinos) + 1) if c not in closed)
+    n = len(state.casinos)
+    if not closed:
+        every = _ALL.get(n)
+        if every is None:
+            every = _ALL[n] = tuple(range(1, n + 1))
+        return every
+    return tuple(c for c in range(1, n + 1) if c not in closed)
 
 
 def imaginary_owner(state: State, name: str) -> int | None:
@@ -148,7 +153,7 @@ def _move(
             bigs = c.big[owner] + sign * big
             if dice < 0 or bigs < 0:
                 raise ValueError(f"owner {owner} has not that many dice at casino {place}")
-            new = Casino(
+            new = make_casino(
                 c.notes,
                 (*c.dice[:owner], dice, *c.dice[owner + 1 :]),
                 (*c.big[:owner], bigs, *c.big[owner + 1 :]),
@@ -200,10 +205,22 @@ def move_dice(
     ((0, 1, 0), (6, 1, 0, 0))
     """
     state = _move(state, owner, small, big, source, target)
-    event = DiceMoved(
-        owner=owner, small=small, big=big, source=place_name(source), target=place_name(target)
-    )
+    if log is None and DiceMoved not in state.config.ruleset.reactors:
+        return state
+    key = (owner, small, big, source, target)
+    event = _MOVED.get(key)
+    if event is None:
+        if len(_MOVED) >= 10_000:
+            _MOVED.clear()
+        event = _MOVED[key] = DiceMoved(
+            owner=owner, small=small, big=big, source=place_name(source), target=place_name(target)
+        )
     return emit(state, event, log)
+
+
+_MOVED: dict[tuple[int, int, int, int | str, int | str], DiceMoved] = {}
+"""``DiceMoved`` events already built (immutable, so shared), by owner, dice and places
+(bounded by the owners, dice counts and places; cleared past 10,000)."""
 
 
 def place_dice(

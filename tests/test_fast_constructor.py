@@ -1,0 +1,81 @@
+"""``lasvegas.state.fast_constructor``: the same frozen objects as attrs' __init__ builds."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import lasvegas as lv
+from lasvegas.cardgame.game import DealCards
+from lasvegas.state import fast_constructor
+
+
+def _names(obj: object) -> list[str]:
+    return [a.name for a in type(obj).__attrs_attrs__]  # type: ignore[attr-defined]
+
+
+def _values(obj: object) -> tuple[object, ...]:
+    return tuple(getattr(obj, name) for name in _names(obj))
+
+
+def test_builds_equal_frozen_hashable_instances() -> None:
+    state = lv.new_game(lv.cardgame(3))
+    for obj in (state, state.casinos[0], state.modules[0], DealCards(0, (1, 2))):
+        built = fast_constructor(type(obj))(*_values(obj))
+        assert type(built) is type(obj)
+        assert built == obj
+        assert hash(built) == hash(obj)
+        assert repr(built) == repr(obj)
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            built.__setattr__(_names(obj)[0], None)
+
+
+def test_inherited_fields_are_set() -> None:
+    task = fast_constructor(DealCards)(2, (0, 1))
+    assert (task.module, task.seats) == (2, (0, 1))
+
+
+def test_class_with_its_own_weakref_slot_falls_back() -> None:
+    @attrs.frozen  # __weakref__ among its own slots: no twin can share its layout
+    class Pair:
+        a: int
+        b: tuple[int, ...]
+
+    built = fast_constructor(Pair)(1, (2,))
+    assert built == Pair(1, (2,))
+    assert type(built) is Pair
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        built.a = 5  # type: ignore[misc]
+
+
+def test_refuses_classes_whose_init_does_more() -> None:
+    @attrs.frozen
+    class Checked:
+        a: int = attrs.field(validator=attrs.validators.instance_of(int))
+
+    @attrs.frozen
+    class Converted:
+        a: int = attrs.field(converter=int)
+
+    @attrs.frozen
+    class PostInit:
+        a: int
+
+        def __attrs_post_init__(self) -> None:
+            pass
+
+    @attrs.define
+    class Plain:
+        a: int
+
+    class NotAttrs:
+        pass
+
+    for cls in (Checked, Converted, PostInit, NotAttrs):
+        with pytest.raises(TypeError):
+            fast_constructor(cls)
+    assert fast_constructor(Plain)(3) == Plain(3)
+
+
+def test_state_builders_are_not_exported() -> None:
+    assert "fast_constructor" not in lv.__all__
