@@ -198,7 +198,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if places is None:
         if len(_PLACES) >= 50_000:
             _PLACES.clear()
-        places = _PLACES[key] = tuple(Place(f) for f in sorted(set(r0 + r1 + r2 + r3)))
+        faces = tuple(sorted(set(r0 + r1 + r2 + r3)))
+        places = _PLACES.get(faces)  # the placements of the same faces, built once
+        if places is None:
+            places = _PLACES[faces] = tuple(Place(f) for f in faces)
+        _PLACES[key] = places
     ruleset = state.config.ruleset
     if ruleset.closers:
         last, closed = _CLOSED[0]
@@ -266,8 +270,9 @@ roll, the placement decision after it and the placement ask about the same state
 
 
 _PLACES: dict[object, tuple[Action, ...]] = {}
-"""Placements per roll: keyed by the regular faces alone, or by every group's faces (bounded:
-the sorted rolls a seat's dice allow, and cleared past 50,000)."""
+"""Placements per roll: keyed by the regular faces alone, or by every group's faces, and by
+the sorted distinct faces shown, which the others share (bounded: the sorted rolls a seat's
+dice allow, and cleared past 50,000)."""
 
 
 def action_space(config: GameConfig) -> tuple[Action, ...]:
