@@ -43,7 +43,9 @@ def test_every_subset_of_modules_builds_or_is_refused_with_a_reason() -> None:
                 check_invariants(lv.new_game(config))
     assert built == 2**9 * 4 + 2**8
     assert len(refused) == 2**8
-    reason = "6 players: the classic edition with these modules takes 2-5"
+    reason = (
+        "6 players: the classic edition with these modules takes 2-5 (module sixth-player allows 6)"
+    )
     assert set(refused) == {(6, False, reason)}
 
 

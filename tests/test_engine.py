@@ -109,8 +109,11 @@ def test_nothing_after_the_game_ended() -> None:
 @pytest.mark.parametrize("players", [0, 1, 6, 7, -3])
 def test_impossible_player_counts(players: int) -> None:
     """C-1, X-6: the classic game takes 2-5 players (6 needs the sixth-player module)."""
-    with pytest.raises(lv.ConfigError, match=f"{players} players"):
+    seats = "player" if players == 1 else "players"
+    with pytest.raises(lv.ConfigError, match=f"^{players} {seats}: .* takes 2-5") as raised:
         lv.classic(players)
+    # only 6 can be reached by adding a module, and the message says which
+    assert ("module sixth-player allows 6" in str(raised.value)) == (players == 6)
 
 
 @attrs.frozen

@@ -141,9 +141,11 @@ def _compile(config: GameConfig) -> Ruleset:
     for m in config.modules:
         params = m.configure(params, players)
     if not params.min_players <= players <= params.max_players:
+        seats = "player" if players == 1 else "players"
+        hint = _seat_hint(config, params, players)
         raise ConfigError(
-            f"{players} players: the {config.edition} edition with these modules takes "
-            f"{params.min_players}-{params.max_players}"
+            f"{players} {seats}: the {config.edition} edition with these modules takes "
+            f"{params.min_players}-{params.max_players}{hint}"
         )
     neutral_owner = params.owner("neutral", players)
     if params.dice[NEUTRAL] and neutral_owner is None:
@@ -175,6 +177,45 @@ def _compile(config: GameConfig) -> Ruleset:
         scorers=tuple(i for i, m in enumerate(mods) if overrides(m, "score")),
         action_owner=action_owner,
     )
+
+
+def _seat_hint(config: GameConfig, params: Params, players: int) -> str:
+    """``" (add module X to allow N)"`` when one more module of the edition, built with its
+    default options, would allow *players* seats; ``""`` otherwise.
+
+    The modules are found as the defined subclasses of :class:`RuleModule` (so the core
+    names none of them); a module that cannot be built without options is passed over.
+    """
+    from .modules.base import RuleModule
+
+    if players < 1:
+        return ""
+    given = {m.id for m in config.modules}
+    found: list[str] = []
+    stack: list[type[RuleModule]] = list(RuleModule.__subclasses__())
+    seen: set[type[RuleModule]] = set()
+    while stack:
+        cls = stack.pop()
+        if cls in seen:
+            continue
+        seen.add(cls)
+        stack.extend(cls.__subclasses__())
+        if cls.id in given or config.edition not in cls.editions or cls.id in found:
+            continue
+        if any(need not in given for need in cls.requires) or cls.conflicts & given:
+            continue
+        fields = attrs.fields(cls) if attrs.has(cls) else ()
+        if any(f.default is attrs.NOTHING and f.init for f in fields):
+            continue  # needs options: no default instance to try
+        try:
+            extended = cls().configure(params, players)
+        except ConfigError:  # the module does not fit this setup: no hint from it
+            continue
+        if extended.min_players <= players <= extended.max_players:
+            found.append(cls.id)
+    if not found:
+        return ""
+    return f" (module {' or '.join(sorted(found))} allows {players})"
 
 
 @attrs.frozen
