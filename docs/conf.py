@@ -46,6 +46,7 @@ autodoc_type_aliases = {
     "Seat": "lasvegas.Seat",
     "Face": "lasvegas.Face",
     "Money": "lasvegas.Money",
+    "Reward": "lasvegas.adapters.Reward",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False
@@ -75,6 +76,12 @@ nitpick_ignore = [
     ("py:class", "random.Random"),
     ("py:class", "typing_extensions.Self"),
     ("py:class", "Self"),
+    # the RL packages' classes, behind the adapters' extras (no intersphinx offline)
+    ("py:class", "pettingzoo.AECEnv"),
+    ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "pyspiel.Game"),
+    ("py:class", "pyspiel.State"),
+    ("py:class", "pyspiel.Observer"),
 ]
 nitpick_ignore_regex = [
     ("py:class", r"lasvegas(\.\w+)*\.T"),  # type variables, e.g. lasvegas.chance.T

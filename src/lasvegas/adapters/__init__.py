@@ -12,4 +12,6 @@ Nothing here is imported by ``import lasvegas``; import the adapter you need by 
 
 from __future__ import annotations
 
-__all__: list[str] = []
+from ._common import REWARDS, Reward
+
+__all__ = ["REWARDS", "Reward"]

@@ -16,29 +16,29 @@ its offset, shape, upper bound and meaning; every lower bound is 0). Conventions
 
 The segments, in order:
 
-=======================  ===================  ==========================================
-segment                  shape                meaning
-=======================  ===================  ==========================================
-``round``                (rounds,)            the current round, one-hot
-``phase``                (8,)                 the :class:`~lasvegas.Phase`, one-hot
-``to_move``              (players + 2,)       who acts: a relative seat, chance, or over
-``active``               (players,)           the seat whose turn it is, one-hot
-``start``                (players,)           the round's start player, one-hot
-``rolled``               (4, 6)               the active seat's rolled dice: per group
-                                              (regular, big, kicker, neutral), per face
-``supply``               (players, 4)         dice each seat still holds, per group
-``casino_dice``          (casinos, owners, 2) dice per casino per owner: plain, big
-``casino_notes``         (casinos, K)         each casino's notes, highest first, padded
-                                              with 0 (K: the most a casino can draw)
-``casino_note_count``    (casinos,)           how many notes lie at each casino
-``pile``                 (1,)                 notes left in the pile
-``money``                (players,)           each seat's money (0 when hidden, C-23)
-``notes_won``            (players,)           each seat's number of notes (0 when hidden)
-``money_known``          (players,)           1 where the money is shown, 0 where hidden
-``task``                 (task kinds + 2,)    the first pending task's kind, one-hot
-                                              (then "another kind", then "no task")
-modules' segments        see below            one group per module that has a slice
-=======================  ===================  ==========================================
+=======================  ======================  ==========================================
+segment                  shape                   meaning
+=======================  ======================  ==========================================
+``round``                (rounds,)               the current round, one-hot
+``phase``                (8,)                    the :class:`~lasvegas.Phase`, one-hot
+``to_move``              (players + 2,)          who acts: a relative seat, chance, or over
+``active``               (players,)              the seat whose turn it is, one-hot
+``start``                (players,)              the round's start player, one-hot
+``rolled``               (4, 6)                  the active seat's rolled dice: per group
+                                                 (regular, big, kicker, neutral), per face
+``supply``               (players, 4)            dice each seat still holds, per group
+``casino_dice``          (casinos, owners, 2)    dice per casino per owner: plain, big
+``casino_notes``         (casinos, K)            each casino's notes, highest first, padded
+                                                 with 0 (K: the most a casino can draw)
+``casino_note_count``    (casinos,)              how many notes lie at each casino
+``pile``                 (1,)                    notes left in the pile
+``money``                (players,)              each seat's money (0 when hidden, C-23)
+``notes_won``            (players,)              each seat's number of notes (0 when hidden)
+``money_known``          (players,)              1 where the money is shown, 0 where hidden
+``task``                 (task kinds + 2,)       the first pending task's kind, one-hot
+                                                 (then "another kind", then "no task")
+modules' segments        see below               one group per module that has a slice
+=======================  ======================  ==========================================
 
 Module segments (named ``"<module id>.<part>"``): the card game (turn, the viewer's hand,
 draw pile, discards and own choice by card code, each seat's visible choice, per seat the

@@ -16,7 +16,7 @@
   (``reset(seed=...)`` reseeds it: two environments reset with the same seed and given the
   same actions play the same game);
 * **rewards** come at the end only: ``"money_share"`` (each seat's share of the money) or
-  ``"win_loss"`` (1 shared by the winners), see :data:`lasvegas.adapters._common.REWARDS`.
+  ``"win_loss"`` (1 shared by the winners), see :data:`lasvegas.adapters.REWARDS`.
 
 >>> import lasvegas as lv
 >>> env = lasvegas_env(lv.classic(3), seed=1)
