@@ -104,6 +104,9 @@ def observe(state: State, seat: Seat | None = None) -> PlayerView:
     (1, 54, (0, 0, 0))
     >>> lv.observe(lv.new_game(lv.classic(3, hide_money=True)), 1).money
     (None, 0, None)
+
+    With ``hide_money`` (C-23) other seats' money and note counts are ``None`` until the game
+    is over; then the money is counted in the open and every view shows it.
     """
     config = state.config
     n = config.players
@@ -111,7 +114,7 @@ def observe(state: State, seat: Seat | None = None) -> PlayerView:
         raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
     mover = to_move(state)
     won = state.money
-    if config.hide_money:
+    if config.hide_money and mover is not None:  # once the game is over, all is counted
         money = tuple(sum(notes) if s == seat else None for s, notes in enumerate(won))
         counts = tuple(len(notes) if s == seat else None for s, notes in enumerate(won))
     else:
@@ -205,7 +208,7 @@ def hidden_variant(state: State, seat: Seat | None, rng: Rng) -> State:
     >>> hidden_variant(state, 0, lv.Rng(1)) == state
     True
     """
-    if state.config.hide_money:
+    if state.config.hide_money and to_move(state) is not None:
         others = [s for s in range(state.config.players) if s != seat]
         if len(others) > 1:
             dealt = rng.shuffled([state.money[s] for s in others])
