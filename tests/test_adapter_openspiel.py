@@ -63,9 +63,10 @@ def test_the_editions_are_covered() -> None:
 
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_random_sim_test(config: lv.GameConfig) -> None:
-    """OpenSpiel's own checks over whole random games, serialising states on the way."""
+    """OpenSpiel's own checks over whole random games, serialising states on the way (three
+    games per configuration: the suite runs them for every registered example config)."""
     game = load_game(config)
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
     assert game.num_players() == config.players
 
 
