@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib
 import json
+import os
 import re
 import subprocess
 import sys
@@ -254,7 +256,7 @@ def test_simulate_uses_rich_when_installed(
     updates: list[int] = []
 
     class FakeProgress:
-        def __init__(self, transient: bool) -> None:
+        def __init__(self, console: object, transient: bool) -> None:
             self.stopped = False
 
         def start(self) -> None:
@@ -275,6 +277,21 @@ def test_simulate_uses_rich_when_installed(
     assert cli.main(["simulate", "--games", "2", "--progress"]) == 0
     assert updates == [0, 1, 2, -1]
     assert capsys.readouterr().err == ""
+
+
+def test_simulate_with_rich_keeps_stdout_for_the_results(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """With the ``cli`` extra (rich) the bar goes to stderr; --json's stdout stays a document."""
+    if os.environ.get("CI"):
+        importlib.import_module("rich.progress")  # CI installs the cli extra: missing fails
+    else:
+        pytest.importorskip("rich.progress")
+    assert cli.main(["simulate", "--games", "2", "--progress", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("{"), repr(out[:40])  # nothing of the bar before the document
+    assert out.endswith("}\n"), repr(out[-40:])  # nor after it
+    assert json.loads(out)["games"] == 2
 
 
 def test_simulate_refuses_bad_counts(capsys: pytest.CaptureFixture[str]) -> None:

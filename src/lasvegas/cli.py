@@ -699,10 +699,12 @@ class _Progress:
         if not enabled:
             return
         try:
+            from rich.console import Console
             from rich.progress import Progress
         except ImportError:
             return
-        progress = Progress(transient=True)
+        # on stderr, as the plain bar: stdout carries the results (and --json's document)
+        progress = Progress(console=Console(stderr=True), transient=True)
         progress.start()
         self._task = progress.add_task("games", total=total)
         self._rich = progress
