@@ -517,7 +517,50 @@ def test_random_sim_main_game_random_deals(players: int) -> None:
     random_sim_test(lv.royale(players), games=3, seed=10 + players)
 
 
-def test_random_sim_tile_variant() -> None:
-    """random_sim_test: the 0-6 tile variant, as far as the pool allows (1 and 2 tiles)."""
-    for tiles in (1, 2):
-        random_sim_test(lv.royale(3, tiles=tiles), games=2, seed=tiles)
+VARIANTS = [(tiles, 2 + (tiles + shift) % 4) for tiles in range(7) for shift in (0, 2)]
+"""(tiles, players): every tile count of the variant, each with two player counts."""
+
+
+@pytest.mark.parametrize(("tiles", "players"), VARIANTS)
+def test_random_sim_tile_variant(tiles: int, players: int) -> None:
+    """T-2, random_sim_test: the 0-6 tile variant with the 16 real tiles (casinos 1..k get
+    a tile each round), over player counts 2-5."""
+    config = lv.royale(players, tiles=tiles)
+    random_sim_test(config, games=1, seed=10 * tiles + players)
+    _, actions = random_game(config, lv.Rng(tiles + players))
+    deals = [a for a in actions if isinstance(a, DealTile)]
+    assert len(deals) == 3 * tiles  # 3 rounds (R-1), k tiles a round
+
+
+def test_variants_cover_every_tile_count_and_player_count() -> None:
+    """T-2: the variants above play 0 to 6 tiles and 2 to 5 players."""
+    assert {t for t, _ in VARIANTS} == set(range(7))
+    assert {p for _, p in VARIANTS} == {2, 3, 4, 5}
+
+
+@pytest.mark.parametrize(("tiles", "players"), [(3, 3), (4, 4), (2, 5)])
+def test_t2_no_repeat_never_deals_a_face_twice(tiles: int, players: int) -> None:
+    """T-2 option no_repeat: over a whole game no face is dealt twice (at most 4 tiles a
+    round: 16 faces, 8 physical tiles), and each round's tiles are different physical
+    tiles (X-9: one face of each)."""
+    config = lv.royale(players, tiles=tiles, no_repeat=True)
+    random_sim_test(config, games=1, seed=tiles)
+    for seed in range(5):
+        _, actions = random_game(config, lv.Rng(seed))
+        faces = [a.face for a in actions if isinstance(a, DealTile)]
+        assert len(faces) == 3 * tiles  # 3 rounds (R-1)
+        assert len(set(faces)) == len(faces), faces
+        for start in range(0, len(faces), tiles):
+            letters = [face[0] for face in faces[start : start + tiles]]
+            assert len(set(letters)) == tiles, letters
+
+
+def test_t2_faces_repeat_by_default() -> None:
+    """T-2: without no_repeat the same face may come again in a later round."""
+    config = lv.royale(3, tiles=4)
+    repeated = 0
+    for seed in range(10):
+        _, actions = random_game(config, lv.Rng(seed))
+        faces = [a.face for a in actions if isinstance(a, DealTile)]
+        repeated += len(faces) - len(set(faces))
+    assert repeated > 0
