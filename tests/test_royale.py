@@ -11,9 +11,10 @@ import pytest
 import lasvegas as lv
 from lasvegas.royale import MONEY_CARDS, DealTile
 from lasvegas.royale.bank import greedy, pay_from_bank, reward
-from lasvegas.royale.events import BankPaid
+from lasvegas.royale.events import BankPaid, BankReceived, ChipsGiven
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.testing import CARDS, RESERVE, finish_round, setup_round, turn
+from lasvegas.royale.tiles import TILES
 from lasvegas.testing import check_invariants, random_game, random_sim_test
 
 
@@ -564,3 +565,44 @@ def test_t2_faces_repeat_by_default() -> None:
         faces = [a.face for a in actions if isinstance(a, DealTile)]
         repeated += len(faces) - len(set(faces))
     assert repeated > 0
+
+
+@pytest.mark.parametrize("tile", TILES, ids=[t.code for t in TILES])
+def test_r5_t1_x8_every_chip_is_accounted_for(tile: type[lv.RuleModule]) -> None:
+    """R-5, T-1, T-1b, X-8: chips are unlimited, but none appears or vanishes unannounced.
+
+    Over a random game with the tile on casinos 1-3 every round (2-5 players in turn), each
+    step's change in every seat's chips equals what its events say: ``ChipsGiven`` (the
+    round's 2 chips, rewards), ``BankPaid.chips`` (the bank's rest in chips),
+    ``BankReceived.chips`` (chips paid to the bank) and the chip pass (``TurnPassed`` with
+    reason ``"chip"``, R-5).
+    """
+    code = getattr(tile, "code")  # noqa: B009 - a tile class's face code
+    players = 2 + TILES.index(tile) % 4
+    config = lv.royale(players, deal=((code,), (code,), (code,)))
+    rng = lv.Rng(players)
+    state = lv.new_game(config)
+    passes = 0
+    while (mover := lv.to_move(state)) is not None:
+        action = (
+            lv.sample_chance(state, rng)
+            if mover is lv.CHANCE
+            else rng.choice(lv.legal_actions(state))
+        )
+        before = royale_state(state).chips
+        result = lv.step(state, action)
+        told = [0] * players
+        for event in result.events:
+            if isinstance(event, ChipsGiven):
+                told[event.seat] += event.count
+            elif isinstance(event, BankPaid):
+                told[event.seat] += event.chips
+            elif isinstance(event, BankReceived):
+                told[event.seat] -= event.chips
+            elif isinstance(event, lv.TurnPassed) and event.reason == "chip":
+                told[event.seat] -= 1
+                passes += 1
+        after = royale_state(result.state).chips
+        assert [a - b for a, b in zip(after, before, strict=True)] == told, (action, result.events)
+        state = result.state
+    assert passes > 0  # the random players did pass with a chip
