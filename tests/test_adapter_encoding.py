@@ -97,16 +97,22 @@ def test_seats_are_relative_to_the_viewer() -> None:
 
 
 def test_hidden_money_is_masked() -> None:
-    """C-23: with hide_money, other seats' money is 0 and flagged unknown."""
+    """C-23: with hide_money, other seats' money is 0 and flagged unknown until the game is
+    over, when all money is counted in the open."""
     config = lv.classic(3, hide_money=True)
     encoder = observation_encoder(config)
-    state = _states(config, seed=2)[-1]
+    *_, state, over = _states(config, seed=2)
+    assert lv.to_move(state) is not None
+    assert lv.to_move(over) is None
     vector = encoder.encode(lv.observe(state, 0))
     known = encoder.segment("money_known")
     money = encoder.segment("money")
     assert vector[known.offset : known.offset + 3] == [1.0, 0.0, 0.0]
     assert vector[money.offset + 1 : money.offset + 3] == [0.0, 0.0]
     assert vector[money.offset] == sum(state.money[0]) / 10_000
+    final = encoder.encode(lv.observe(over, 0))
+    assert final[known.offset : known.offset + 3] == [1.0, 1.0, 1.0]
+    assert final[money.offset : money.offset + 3] == [sum(n) / 10_000 for n in over.money]
 
 
 def test_card_game_hand_is_encoded_for_its_owner_only() -> None:
