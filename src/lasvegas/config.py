@@ -90,6 +90,8 @@ class Ruleset:
     """Owner number the ``"neutral"`` group's dice belong to, if that owner exists."""
     reactors: dict[type, tuple[int, ...]]
     """For each event type, the indexes of the modules whose ``react`` hook wants it."""
+    sleepers: frozenset[int]
+    """Indexes of the modules that sleep while their slice is ``None`` (``sleeps``)."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
     closers: tuple[int, ...]
@@ -170,6 +172,7 @@ def _compile(config: GameConfig) -> Ruleset:
         owners=players + len(params.owners),
         neutral_owner=neutral_owner,
         reactors={k: tuple(v) for k, v in reactors.items()},
+        sleepers=frozenset(i for i, m in enumerate(mods) if m.sleeps),
         offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
         closers=tuple(i for i, m in enumerate(mods) if overrides(m, "closed")),
         payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),

@@ -183,10 +183,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.tasks:
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        if _task_mover(state, module, task) is CHANCE:
+        index = task.module
+        module = state.config.modules[index]
+        last, mover = _MOVER[0]  # _task_mover, inlined
+        if last is not state:
+            mover = module.task_to_move(state, index, task)
+        if mover is CHANCE:
             return ()
-        actions = module.task_actions(state, task.module, task)
+        actions = module.task_actions(state, index, task)
         _TASK_ACTIONS[0] = (state, actions)
         return actions
     if state.phase is not _PLACE:
@@ -252,16 +256,35 @@ def _closed(state: State) -> frozenset[int]:
     if last is state:
         return closed
     modules = state.config.modules
-    closers = state.config.ruleset.closers
+    ruleset = state.config.ruleset
+    closers = ruleset.closers
+    sleepers = ruleset.sleepers
+    slices = state.modules
     if len(closers) == 1:
         i = closers[0]
-        closed = modules[i].closed(state, i)
+        asleep = slices[i] is None and i in sleepers  # then it closes nothing
+        closed = _OPEN if asleep else modules[i].closed(state, i)
     else:
-        closed = frozenset()
+        closed = _OPEN
         for i in closers:
-            closed |= modules[i].closed(state, i)
+            if slices[i] is not None or i not in sleepers:
+                closed |= modules[i].closed(state, i)
     _CLOSED[0] = (state, closed)
     return closed
+
+
+_OPEN: frozenset[int] = frozenset()
+
+
+def _awake(state: State, indexes: tuple[int, ...]) -> bool:
+    """Whether any module of *indexes* is awake: not one that sleeps while its slice is
+    ``None`` (``RuleModule.sleeps``) with its slice ``None``."""
+    sleepers = state.config.ruleset.sleepers
+    slices = state.modules
+    for i in indexes:  # noqa: SIM110 - a plain loop: any() and its generator cost more
+        if slices[i] is not None or i not in sleepers:
+            return True
+    return False
 
 
 _CLOSED: list[tuple[State | None, frozenset[int]]] = [(None, frozenset())]
@@ -359,9 +382,13 @@ def sample_chance(state: State, rng: Rng) -> Action:
     """
     if state.tasks:
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        if _task_mover(state, module, task) is CHANCE:
-            return module.task_sample(state, task.module, task, rng)
+        index = task.module
+        module = state.config.modules[index]
+        last, mover = _MOVER[0]  # _task_mover, inlined
+        if last is not state:
+            mover = module.task_to_move(state, index, task)
+        if mover is CHANCE:
+            return module.task_sample(state, index, task, rng)
     else:
         phase = state.phase
         if phase is _ROLL:
@@ -491,7 +518,10 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    if _task_mover(state, module, task) is not CHANCE:
+    last, mover = _MOVER[0]  # _task_mover, inlined
+    if last is not state:
+        mover = module.task_to_move(state, index, task)
+    if mover is not CHANCE:
         last, legal = _TASK_ACTIONS[0]
         if last is not state:
             legal = module.task_actions(state, index, task)
@@ -547,17 +577,19 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     )
     ruleset = state.config.ruleset
     reactors = ruleset.reactors
-    if log is not None or DiceRolled in reactors:
+    if log is not None or (DiceRolled in reactors and _awake(state, reactors[DiceRolled])):
         key = (seat, group, faces)
         event = _ROLLED.get(key)
         if event is None:
             if len(_ROLLED) >= 50_000:
                 _ROLLED.clear()
             event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
-        if log is None:  # emit, inlined
+        if log is None:  # emit, inlined (sleeping modules skipped)
             modules = state.config.modules
+            sleepers = ruleset.sleepers
             for i in reactors[DiceRolled]:
-                state = modules[i].react(state, i, event, None)
+                if i not in sleepers or state.modules[i] is not None:
+                    state = modules[i].react(state, i, event, None)
         else:
             state = emit(state, event, log)
     if (
@@ -672,8 +704,10 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             _PLACED[key] = event
         if log is None:  # emit, inlined: the hot path of games with placement reactions
             modules = state.config.modules
+            sleepers = ruleset.sleepers
             for i in reactors[DicePlaced]:
-                state = modules[i].react(state, i, event, None)
+                if i not in sleepers or state.modules[i] is not None:
+                    state = modules[i].react(state, i, event, None)
         else:
             state = emit(state, event, log)
         if (
@@ -711,15 +745,18 @@ def _start_turn(state: State, seat: Seat, log: list[Event] | None) -> State:
         state.modules,
         state.tasks,
     )
-    reactors = state.config.ruleset.reactors
-    if log is not None or TurnStarted in reactors:
+    ruleset = state.config.ruleset
+    reactors = ruleset.reactors
+    if log is not None or (TurnStarted in reactors and _awake(state, reactors[TurnStarted])):
         event = _TURNS.get(seat)
         if event is None:
             event = _TURNS[seat] = TurnStarted(seat=seat)
-        if log is None:  # emit, inlined
+        if log is None:  # emit, inlined (sleeping modules skipped)
             modules = state.config.modules
+            sleepers = ruleset.sleepers
             for i in reactors[TurnStarted]:
-                state = modules[i].react(state, i, event, None)
+                if i not in sleepers or state.modules[i] is not None:
+                    state = modules[i].react(state, i, event, None)
         else:
             state = emit(state, event, log)
     return state
@@ -1102,11 +1139,14 @@ def emit(state: State, event: Event, log: list[Event] | None) -> State:
     """
     if log is not None:
         log.append(event)
-    indexes = state.config.ruleset.reactors.get(type(event))
+    ruleset = state.config.ruleset
+    indexes = ruleset.reactors.get(type(event))
     if indexes:
         modules = state.config.modules
+        sleepers = ruleset.sleepers
         for i in indexes:
-            state = modules[i].react(state, i, event, log)
+            if i not in sleepers or state.modules[i] is not None:  # sleeping modules skipped
+                state = modules[i].react(state, i, event, log)
     return state
 
 

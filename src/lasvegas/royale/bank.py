@@ -23,7 +23,7 @@ from ..state import State
 from ..types import Money, Seat
 from .components import CHIP_VALUE
 from .events import BankPaid, BankReceived, ChipsGiven
-from .state import RoyaleState, rebuild, royale_state, set_royale
+from .state import RoyaleState, _new_royale, rebuild, royale_state, set_royale
 
 __all__ = ["give_chips", "greedy", "pay_from_bank", "pay_to_bank", "reward", "take_chips"]
 
@@ -61,7 +61,7 @@ def _check_seat(state: State, seat: Seat) -> None:
 
 def _with_chips(state: State, s: RoyaleState, seat: Seat, chips: int) -> State:
     row = (*s.chips[:seat], chips, *s.chips[seat + 1 :])
-    return set_royale(state, RoyaleState(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    return set_royale(state, _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
 
 
 def give_chips(state: State, seat: Seat, count: int, log: list[Event] | None) -> State:
@@ -116,7 +116,7 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
     money = state.money
     state = rebuild(state, money=(*money[:seat], money[seat] + taken, *money[seat + 1 :]))
     row = (*s.chips[:seat], s.chips[seat] + chips, *s.chips[seat + 1 :])
-    state = set_royale(state, RoyaleState(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    state = set_royale(state, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
     if log is not None or BankPaid in state.config.ruleset.reactors:
         state = emit(state, BankPaid(seat=seat, amount=amount, cards=taken, chips=chips), log)
     return state
@@ -183,7 +183,7 @@ def pay_to_bank(state: State, seat: Seat, amount: Money, log: list[Event] | None
     state = rebuild(state, money=(*money[:seat], tuple(won), *money[seat + 1 :]))
     row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
     state = set_royale(
-        state, RoyaleState(row, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending)
+        state, _new_royale(row, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending)
     )
     event = BankReceived(seat=seat, amount=amount, cards=tuple(handed), chips=chips, change=change)
     return emit(state, event, log)

@@ -9,8 +9,9 @@ Every Royale config has one. It reacts to the core's events:
   and with 2 players the neutral set's two rolls (R-9: ``Roll(group="neutral")`` for the 7
   small dice, then ``Roll(group="big")`` for its Biggy);
 * ``DicePlaced``: activates the tile at that casino (T-3);
-* ``TurnStarted`` and ``DicePlaced``: passed on to the tiles in play that list them in
-  ``Tile.listens`` (Nice Dice, Power Play), so that the engine calls no sleeping tile;
+* the tiles that list ``TurnStarted`` or ``DicePlaced`` in ``Tile.listens`` (Nice Dice,
+  Power Play) hear them from the engine right after Royale, and only while in play (tiles
+  sleep, ``RuleModule.sleeps``);
 * ``PayoutStarted``, ``CasinoPaid``, ``RoundEnded``: the end-of-round order of the tiles
   (T-9) and who took each casino's higher card (R-7).
 
@@ -41,10 +42,9 @@ from ..events import (
     RoundEnded,
     RoundStarted,
     TurnPassed,
-    TurnStarted,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, Phase, State, make_state
+from ..state import Casino, Phase, State, fast_constructor, make_state
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from .bank import take_chips
@@ -66,8 +66,8 @@ from .events import (
     TileActivated,
     TileDealt,
 )
-from .state import ROYALE_ID, RoyaleState, rebuild
-from .tiles.base import Tile, check_codes, listeners, resume
+from .state import ROYALE_ID, RoyaleState, _new_royale, rebuild
+from .tiles.base import Tile, check_codes, resume
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -163,10 +163,14 @@ class NeutralSetRoll(Task):
     """``"neutral"`` or ``"big"``."""
 
 
+_new_card_deal = fast_constructor(CardDeal)
+"""``CardDeal(module, drawn)`` without attrs' __init__ (the hot path of the card deal)."""
 _PAY: tuple[Action, ...] = (PayChip(),)
 _NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
 _DRAWS: dict[int, Draw] = {}
 """Draws already built, by card value (bounded by the card values)."""
+_DEAL_TILES: dict[str, DealTile] = {}
+"""Tile deal outcomes already built, by face code (bounded: 16 faces)."""
 _BANK_DEALS: dict[tuple[int, int], BankDeal] = {}
 """Bank deal nodes by (module, cards left), built once (bounded: a few dozen)."""
 _CODES = frozenset(code for code, _, _ in FACES)
@@ -258,21 +262,6 @@ _AVAILABLE: list[tuple[GameConfig | None, dict[tuple[str, ...], dict[str, list[s
 """The last config's answers of ``Royale._available`` without ``no_repeat``, by the round's
 deal so far (read only; the config is kept, so its identity stays its own)."""
 
-_ROUTES: list[tuple[GameConfig | None, tuple[int, ...], tuple[int, ...]]] = [(None, (), ())]
-"""The last config routed, and its tiles that listen to ``TurnStarted`` and to ``DicePlaced``
-(:attr:`Tile.listens`): the Royale module passes them these events while they are in play,
-so that the engine calls no sleeping tile for them."""
-
-
-def _routes(config: GameConfig) -> tuple[GameConfig | None, tuple[int, ...], tuple[int, ...]]:
-    """The entry of :data:`_ROUTES` for *config* (computed and kept if it is another one)."""
-    route = _ROUTES[0]
-    if route[0] is not config:
-        table = listeners(config)
-        route = (config, table.get(TurnStarted, ()), table.get(DicePlaced, ()))
-        _ROUTES[0] = route
-    return route
-
 
 def _check_tiles(_: object, __: attrs.Attribute[int], value: int) -> None:
     if type(value) is not int or not 0 <= value <= MAX_TILES:
@@ -320,7 +309,6 @@ class Royale(RuleModule):
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
     reacts_to: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
-        TurnStarted,
         DicePlaced,
         PayoutStarted,
         CasinoPaid,
@@ -432,15 +420,6 @@ class Royale(RuleModule):
         """Activation (T-3), round setup (R-4, R-5, R-9, T-1, T-2), the end-of-round order
         of the tiles (T-9) and the record of each casino's higher card (R-7)."""
         kind = type(event)
-        if kind is TurnStarted:
-            config = state.config
-            route = _ROUTES[0]
-            if route[0] is not config:
-                route = _routes(config)
-            for j in route[1]:  # the tiles in play that listen (Tile.listens)
-                if state.modules[j] is not None:
-                    state = config.modules[j].on_event(state, j, event, log)  # type: ignore[attr-defined]
-            return state
         if kind is DicePlaced:
             assert isinstance(event, DicePlaced)
             s = state.modules[index]
@@ -454,13 +433,6 @@ class Royale(RuleModule):
                     activated = TileActivated(casino=casino, face=tile.code, seat=event.seat)
                     state = emit(state, activated, log)
                 state = tile.activate(state, j, event.seat, log, event)
-            config = state.config
-            route = _ROUTES[0]
-            if route[0] is not config:
-                route = _routes(config)
-            for j in route[2]:  # the tiles in play that listen (Tile.listens)
-                if state.modules[j] is not None:
-                    state = config.modules[j].on_event(state, j, event, log)  # type: ignore[attr-defined]
             return state
         if kind is CasinoPaid:
             assert isinstance(event, CasinoPaid)
@@ -473,7 +445,7 @@ class Royale(RuleModule):
             return state
         if kind is PayoutStarted:
             pending = tuple(range(1, len(s.tiles) + 1))
-            s = RoyaleState(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
+            s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
             return resume(set_slice(state, index, s), log)
         if kind is RoundEnded:
             modules = state.config.modules
@@ -491,7 +463,7 @@ class Royale(RuleModule):
         modules = list(state.modules)
         for j in s.tiles:  # last round's tiles go back to sleep
             modules[j] = None
-        modules[index] = RoyaleState(chips, s.bank, (), (), s.used, (), ())
+        modules[index] = _new_royale(chips, s.bank, (), (), s.used, (), ())
         state = rebuild(state, modules=tuple(modules))
         if log is not None:
             for seat in range(config.players):
@@ -532,7 +504,7 @@ class Royale(RuleModule):
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         casino = len(s.deal) + 1
-        s = RoyaleState(
+        s = _new_royale(
             s.chips,
             s.bank,
             (*s.deal, face),
@@ -559,7 +531,7 @@ class Royale(RuleModule):
         ranked = _rank(state.casinos[casino - 1])  # rank(weights()), remembered
         top = list(s.top) + [-1] * (casino - len(s.top))
         top[casino - 1] = ranked[0] if ranked else -1
-        s = RoyaleState(s.chips, s.bank, s.deal, s.tiles, s.used, tuple(top), s.pending)
+        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, tuple(top), s.pending)
         state = set_slice(state, index, s)
         if casino <= len(s.tiles):
             j = s.tiles[casino - 1]
@@ -682,7 +654,11 @@ class Royale(RuleModule):
             by_letter = self._available(state, index)
             letters = list(by_letter)  # in order: built from the sorted pool
             faces = by_letter[letters[rng.below(len(letters))]]
-            return DealTile(faces[rng.below(len(faces))])
+            face = faces[rng.below(len(faces))]
+            deal = _DEAL_TILES.get(face)
+            if deal is None:
+                deal = _DEAL_TILES[face] = DealTile(face)
+            return deal
         assert isinstance(task, NeutralSetRoll)
         return Roll(rng.dice(self._neutral_dice(state, task.group)), task.group)
 
@@ -704,7 +680,7 @@ class Royale(RuleModule):
             # take_chips(state, seat, 1), then end_turn, building one state
             row = (*chips[:seat], chips[seat] - 1, *chips[seat + 1 :])
             modules = state.modules
-            value = RoyaleState(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending)
+            value = _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending)
             state = make_state(
                 state.config,
                 state.round,
@@ -757,30 +733,47 @@ class Royale(RuleModule):
             returned = returned[1:]
         else:
             raise _illegal(state, action, task, "the next card is known and is another one")
+        config = state.config
         rest = state.tasks[1:]
-        modules = state.modules
         if type(task) is CardDeal:
             drawn = (*task.drawn, value)
-            if len(drawn) < 2 * len(state.casinos):
-                rest = (CardDeal(index, drawn), *rest)
-        else:
-            assert isinstance(task, BankDeal)
-            s = modules[index]
-            assert isinstance(s, RoyaleState)
-            bank = s.bank
-            i = bisect_right(bank, value)
-            s = RoyaleState(
-                s.chips, (*bank[:i], value, *bank[i:]), s.deal, s.tiles, s.used, s.top, s.pending
+            done = len(drawn) >= 2 * len(state.casinos)
+            state = make_state(
+                config,
+                state.round,
+                state.phase,
+                state.cursor,
+                state.start,
+                state.active,
+                state.supply,
+                state.rolled,
+                state.casinos,
+                hidden,
+                returned,
+                state.money,
+                state.modules,
+                rest if done else (_new_card_deal(index, drawn), *rest),
             )
-            modules = (*modules[:index], s, *modules[index + 1 :])
-            if task.left > 1:
-                key = (index, task.left - 1)
-                following = _BANK_DEALS.get(key)
-                if following is None:
-                    following = _BANK_DEALS[key] = BankDeal(index, task.left - 1)
-                rest = (following, *rest)
+            return self._rank_pairs(state, drawn, log) if done else state
+        assert isinstance(task, BankDeal)
+        modules = state.modules
+        s = modules[index]
+        assert isinstance(s, RoyaleState)
+        bank = s.bank
+        i = bisect_right(bank, value)
+        s = _new_royale(
+            s.chips, (*bank[:i], value, *bank[i:]), s.deal, s.tiles, s.used, s.top, s.pending
+        )
+        modules = (s, *modules[1:]) if index == 0 else (*modules[:index], s, *modules[index + 1 :])
+        left = task.left
+        if left > 1:
+            key = (index, left - 1)
+            following = _BANK_DEALS.get(key)
+            if following is None:
+                following = _BANK_DEALS[key] = BankDeal(index, left - 1)
+            rest = (following, *rest)
         state = make_state(
-            state.config,
+            config,
             state.round,
             state.phase,
             state.cursor,
@@ -795,12 +788,7 @@ class Royale(RuleModule):
             modules,
             rest,
         )
-        if type(task) is CardDeal:
-            assert isinstance(task, CardDeal)
-            if len(task.drawn) + 1 < 2 * len(state.casinos):
-                return state
-            return self._rank_pairs(state, (*task.drawn, value), log)
-        if log is not None or CardBanked in state.config.ruleset.reactors:
+        if log is not None or CardBanked in config.ruleset.reactors:
             state = emit(state, CardBanked(value=value), log)
         return state
 

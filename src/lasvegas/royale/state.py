@@ -15,7 +15,7 @@ import attrs
 
 from ..config import GameConfig
 from ..modules.base import ModuleState, Task
-from ..state import Casino, State, make_state
+from ..state import Casino, State, fast_constructor, make_state
 from ..types import Money
 
 __all__ = ["ROYALE_ID", "RoyaleState", "rebuild", "royale_index", "royale_state", "set_royale"]
@@ -49,6 +49,11 @@ class RoyaleState(ModuleState):
     nobody); filled as the casinos pay (R-7)."""
     pending: tuple[int, ...] = ()
     """Casinos whose tile's "before payout" effect has yet to run (T-9 (1))."""
+
+
+_new_royale = fast_constructor(RoyaleState)
+"""``RoyaleState(chips, bank, deal, tiles, used, top, pending)`` for the hot path: all seven
+fields positionally, without attrs' __init__ (:func:`~lasvegas.state.fast_constructor`)."""
 
 
 def royale_index(config: GameConfig) -> int:

@@ -18,7 +18,7 @@ the tile's tasks are done.
 
 from __future__ import annotations
 
-from ..engine import _closed, emit
+from ..engine import _awake, _closed, emit
 from ..events import DicePlaced, Event
 from ..state import State, make_casino
 from ..types import Seat
@@ -205,8 +205,10 @@ def move_dice(
     ((0, 1, 0), (6, 1, 0, 0))
     """
     state = _move(state, owner, small, big, source, target)
-    if log is None and DiceMoved not in state.config.ruleset.reactors:
-        return state
+    if log is None:
+        reactors = state.config.ruleset.reactors.get(DiceMoved)
+        if reactors is None or not _awake(state, reactors):  # nobody (awake) listens
+            return state
     key = (owner, small, big, source, target)
     event = _MOVED.get(key)
     if event is None:

@@ -42,7 +42,7 @@ from ...modules.base import ModuleState, RuleModule
 from ...state import Phase
 from ..components import FACES, face_name
 from ..events import TileActivated
-from ..state import RoyaleState, royale_index, royale_state
+from ..state import RoyaleState, _new_royale, royale_index, royale_state
 
 if TYPE_CHECKING:
     from ...actions import Action
@@ -100,15 +100,21 @@ class Tile(RuleModule):
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
     requires: ClassVar[frozenset[str]] = frozenset({"royale"})
     state_type: ClassVar[type[ModuleState] | None] = TileState
+    sleeps: ClassVar[bool] = True
+    """A tile sleeps while its slice is ``None``: the engine skips its reactions then."""
     listens: ClassVar[tuple[type[Event], ...]] = ()
-    """Core events (``TurnStarted``, ``DicePlaced``) the :class:`~lasvegas.royale.Royale`
-    module passes to :meth:`on_event` while the tile is in play, in module order, right after
-    its own reaction. Unlike ``reacts_to``, a sleeping tile costs nothing for them."""
+    """Core events (``TurnStarted``, ``DicePlaced``) passed to :meth:`on_event` while the tile
+    is in play, in module order, right after the :class:`~lasvegas.royale.Royale` module's
+    own reaction. They are added to ``reacts_to``: as the tile :attr:`sleeps`, the engine
+    calls no sleeping tile for them (nor builds the event when every listener sleeps)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if cls.code and cls.code not in _CODES:
             raise TypeError(f"{cls.__name__}.code {cls.code!r} is not a face code (X-9)")
+        missing = tuple(kind for kind in cls.listens if kind not in cls.reacts_to)
+        if missing:
+            cls.reacts_to = (*cls.reacts_to, *missing)
 
     @property
     def name(self) -> str:
@@ -317,7 +323,7 @@ def resume(state: State, log: list[Event] | None) -> State:
         if not s.pending:
             break
         casino = s.pending[0]
-        s = RoyaleState(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, s.pending[1:])
+        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, s.pending[1:])
         state = set_slice(state, ri, s)
         index = s.tiles[casino - 1]
         tile = modules[index]

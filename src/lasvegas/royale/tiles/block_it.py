@@ -49,6 +49,9 @@ cluster is left"); ``False`` would place one cluster per activation (the printed
 "choose one dice space cluster")."""
 
 _PLACE: Final = "block-it"
+_CLUSTER_ACTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+"""The cluster placements already listed, by the clusters left and the open casinos
+(bounded: a few hundred combinations; cleared past 4,096)."""
 """The place name of the tile's clusters in :class:`~lasvegas.royale.events.DiceMoved`."""
 
 
@@ -149,7 +152,15 @@ class BlockIt(Tile):
         s = state.modules[index]
         assert isinstance(s, BlockItState)
         casinos = open_casinos(state)
-        return tuple(PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos)
+        key = (s.clusters, casinos)
+        actions = _CLUSTER_ACTIONS.get(key)
+        if actions is None:
+            if len(_CLUSTER_ACTIONS) >= 4096:
+                _CLUSTER_ACTIONS.clear()
+            actions = _CLUSTER_ACTIONS[key] = tuple(
+                PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos
+            )
+        return actions
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every cluster size into every casino.

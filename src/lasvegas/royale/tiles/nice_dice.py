@@ -30,6 +30,7 @@ from ...actions import Action
 from ...engine import pop_task, push_task, set_slice
 from ...events import DiceRolled, Event, TurnStarted
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
 from ..bank import reward
 from ..table import SUPPLY, closed_casinos, move_dice
@@ -124,6 +125,8 @@ class NiceDiceDecline(Action):
 
 
 _DECLINE: Final = NiceDiceDecline()
+_new_slice = fast_constructor(NiceDiceState)
+"""``NiceDiceState(casino, owner, big, roll, roll_big)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -161,15 +164,13 @@ class NiceDice(Tile):
         if type(event) is TurnStarted:
             if not (s.roll or s.roll_big):
                 return state
-            return set_slice(state, index, NiceDiceState(s.casino, s.owner, s.big))
+            return set_slice(state, index, _new_slice(s.casino, s.owner, s.big, (), 0))
         assert isinstance(event, DiceRolled)
         if event.seat is None or event.group not in _ROLLED:
             return state  # the neutral set's roll, black dice of a tile
         rolled = state.rolled
         big = rolled[BIG][0] if rolled[BIG] else 0
-        return set_slice(
-            state, index, NiceDiceState(s.casino, s.owner, s.big, rolled[REGULAR], big)
-        )
+        return set_slice(state, index, _new_slice(s.casino, s.owner, s.big, rolled[REGULAR], big))
 
     def activate(
         self,
