@@ -92,6 +92,9 @@ class Ruleset:
     """For each event type, the indexes of the modules whose ``react`` hook wants it."""
     sleepers: frozenset[int]
     """Indexes of the modules that sleep while their slice is ``None`` (``sleeps``)."""
+    placement_filters: frozenset[int]
+    """Indexes of the modules that hear placements at some casinos only
+    (``hears_placement``)."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
     closers: tuple[int, ...]
@@ -173,6 +176,9 @@ def _compile(config: GameConfig) -> Ruleset:
         neutral_owner=neutral_owner,
         reactors={k: tuple(v) for k, v in reactors.items()},
         sleepers=frozenset(i for i, m in enumerate(mods) if m.sleeps),
+        placement_filters=frozenset(
+            i for i, m in enumerate(mods) if overrides(m, "hears_placement")
+        ),
         offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
         closers=tuple(i for i, m in enumerate(mods) if overrides(m, "closed")),
         payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),

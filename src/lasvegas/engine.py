@@ -15,7 +15,7 @@ import attrs
 
 from .actions import Action, Draw, Place, Roll
 from .chance import Rng, multiset_draw_distribution, remove_one, roll_distribution
-from .config import GameConfig
+from .config import GameConfig, Ruleset
 from .errors import IllegalActionError
 from .events import (
     BanknotePaid,
@@ -445,7 +445,22 @@ def apply(state: State, action: Action) -> State:
         if (phase is _ROLL or phase is _PLACE) and not state.tasks:
             return state
         return _advance(state, None)
-    state = _apply_task(state, action, None)
+    # _apply_task, inlined (the hot path of module chance nodes and decisions)
+    task = state.tasks[0]
+    index = task.module
+    module = state.config.modules[index]
+    last, mover = _MOVER[0]
+    if last is not state:
+        mover = module.task_to_move(state, index, task)
+    if mover is not CHANCE:
+        last, legal = _TASK_ACTIONS[0]
+        if last is not state:
+            legal = module.task_actions(state, index, task)
+        if not _listed(action, legal):
+            raise _illegal(state, action, "not among the legal actions", "not-legal")
+    if not isinstance(action, Action):
+        raise _illegal(state, action, "not an action", "not-legal")
+    state = module.perform(state, index, action, None)
     if state.tasks:
         return state
     return _advance(state, None)
@@ -576,22 +591,18 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         state.tasks,
     )
     ruleset = state.config.ruleset
-    reactors = ruleset.reactors
-    if log is not None or (DiceRolled in reactors and _awake(state, reactors[DiceRolled])):
-        key = (seat, group, faces)
-        event = _ROLLED.get(key)
-        if event is None:
-            if len(_ROLLED) >= 50_000:
-                _ROLLED.clear()
-            event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
-        if log is None:  # emit, inlined (sleeping modules skipped)
-            modules = state.config.modules
+    if log is None:
+        hearers = ruleset.reactors.get(DiceRolled)
+        if hearers:  # emit, inlined: sleeping modules skipped, the event built on demand
             sleepers = ruleset.sleepers
-            for i in reactors[DiceRolled]:
+            event: DiceRolled | None = None
+            for i in hearers:
                 if i not in sleepers or state.modules[i] is not None:
-                    state = modules[i].react(state, i, event, None)
-        else:
-            state = emit(state, event, log)
+                    if event is None:
+                        event = _rolled(seat, group, faces)
+                    state = state.config.modules[i].react(state, i, event, None)
+    else:
+        state = emit(state, _rolled(seat, group, faces), log)
     if (
         ruleset.closers
         and state.phase is _PLACE
@@ -603,6 +614,17 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         if log is not None or TurnPassed in ruleset.reactors:
             state = emit(state, TurnPassed(seat=seat, reason="closed"), log)
     return state
+
+
+def _rolled(seat: Seat, group: int, faces: tuple[int, ...]) -> DiceRolled:
+    """The ``DiceRolled`` event of *seat*'s roll of group index *group* (built once)."""
+    key = (seat, group, faces)
+    event = _ROLLED.get(key)
+    if event is None:
+        if len(_ROLLED) >= 50_000:
+            _ROLLED.clear()
+        event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
+    return event
 
 
 def _place(state: State, action: Place, log: list[Event] | None) -> State:
@@ -654,17 +676,17 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     if (
         log is None
         and not state.tasks
-        and DicePlaced not in reactors
-        and TurnStarted not in reactors
+        and (DicePlaced not in reactors or not _hears_placement(state, ruleset, index + 1))
     ):
-        # Fast path: nobody listens, so go straight on to the next turn (as _advance would).
+        # Fast path: nobody hears the placement, so go straight on to the next turn (as
+        # _advance would).
         nxt = _next_seat(supply, seat + 1)
         if nxt >= 0:
             held = supply[nxt]
             group = 0
             while not held[group]:
                 group += 1
-            return make_state(
+            state = make_state(
                 state.config,
                 state.round,
                 _ROLL,
@@ -680,6 +702,9 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
                 state.modules,
                 state.tasks,
             )
+            if TurnStarted in reactors and _awake(state, reactors[TurnStarted]):
+                state = _turn_started(state, nxt, None)
+            return state
     state = make_state(
         state.config,
         state.round,
@@ -721,6 +746,25 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     return state
 
 
+def _hears_placement(state: State, ruleset: Ruleset, casino: int) -> bool:
+    """Whether any awake module hears a placement at casino number *casino* now: it lists
+    ``DicePlaced`` in ``reacts_to``, is not asleep (``RuleModule.sleeps``) and, if it
+    overrides ``hears_placement``, says so for that casino."""
+    hearers = ruleset.reactors.get(DicePlaced)
+    if not hearers:
+        return False
+    slices = state.modules
+    sleepers = ruleset.sleepers
+    filters = ruleset.placement_filters
+    for i in hearers:
+        if slices[i] is None and i in sleepers:
+            continue
+        if i in filters and not state.config.modules[i].hears_placement(state, i, casino):
+            continue
+        return True
+    return False
+
+
 def _start_turn(state: State, seat: Seat, log: list[Event] | None) -> State:
     """*seat*'s turn starts: its first group holding dice is rolled next (C-9), and the
     modules hear ``TurnStarted``."""
@@ -745,20 +789,27 @@ def _start_turn(state: State, seat: Seat, log: list[Event] | None) -> State:
         state.modules,
         state.tasks,
     )
+    reactors = state.config.ruleset.reactors
+    if log is not None or (TurnStarted in reactors and _awake(state, reactors[TurnStarted])):
+        state = _turn_started(state, seat, log)
+    return state
+
+
+def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
+    """Emit ``TurnStarted`` for *seat* (the modules that are awake hear it)."""
     ruleset = state.config.ruleset
     reactors = ruleset.reactors
-    if log is not None or (TurnStarted in reactors and _awake(state, reactors[TurnStarted])):
-        event = _TURNS.get(seat)
-        if event is None:
-            event = _TURNS[seat] = TurnStarted(seat=seat)
-        if log is None:  # emit, inlined (sleeping modules skipped)
-            modules = state.config.modules
-            sleepers = ruleset.sleepers
-            for i in reactors[TurnStarted]:
-                if i not in sleepers or state.modules[i] is not None:
-                    state = modules[i].react(state, i, event, None)
-        else:
-            state = emit(state, event, log)
+    event = _TURNS.get(seat)
+    if event is None:
+        event = _TURNS[seat] = TurnStarted(seat=seat)
+    if log is None:  # emit, inlined (sleeping modules skipped)
+        modules = state.config.modules
+        sleepers = ruleset.sleepers
+        for i in reactors[TurnStarted]:
+            if i not in sleepers or state.modules[i] is not None:
+                state = modules[i].react(state, i, event, None)
+    else:
+        state = emit(state, event, log)
     return state
 
 

@@ -121,56 +121,41 @@ class State:
 # attrs' frozen __init__ sets each slot through object.__setattr__, which on CPython 3.11
 # costs about four times a plain slot store; building states is most of the hot path
 # (DESIGN §4). The engine therefore builds a State as an instance of a private twin class
-# with the very same slots, whose __init__ stores them directly, then turns it into a State
-# by assigning its class (allowed because the two layouts are identical). The result is an
-# ordinary, frozen State: equal, hashable and immutable like any other.
+# with the very same slots, stores them directly (in make_state itself: no __init__ frame),
+# then turns it into a State by assigning its class (allowed because the two layouts are
+# identical). The result is an ordinary, frozen State: equal, hashable and immutable like
+# any other.
 
 
 class _StateTwin:
     __slots__ = State.__slots__  # type: ignore[attr-defined]
 
-    def __init__(
-        self,
-        config: GameConfig,
-        round: int,
-        phase: Phase,
-        cursor: int,
-        start: Seat,
-        active: Seat,
-        supply: tuple[tuple[int, ...], ...],
-        rolled: tuple[tuple[int, ...], ...],
-        casinos: tuple[Casino, ...],
-        pile_hidden: tuple[Money, ...],
-        pile_returned: tuple[Money, ...],
-        money: tuple[tuple[Money, ...], ...],
-        modules: tuple[ModuleState | None, ...],
-        tasks: tuple[Task, ...],
-    ) -> None:
-        self.config = config
-        self.round = round
-        self.phase = phase
-        self.cursor = cursor
-        self.start = start
-        self.active = active
-        self.supply = supply
-        self.rolled = rolled
-        self.casinos = casinos
-        self.pile_hidden = pile_hidden
-        self.pile_returned = pile_returned
-        self.money = money
-        self.modules = modules
-        self.tasks = tasks
+    # The slots, typed (no values: the slots come from State); make_state fills them.
+    config: GameConfig
+    round: int
+    phase: Phase
+    cursor: int
+    start: Seat
+    active: Seat
+    supply: tuple[tuple[int, ...], ...]
+    rolled: tuple[tuple[int, ...], ...]
+    casinos: tuple[Casino, ...]
+    pile_hidden: tuple[Money, ...]
+    pile_returned: tuple[Money, ...]
+    money: tuple[tuple[Money, ...], ...]
+    modules: tuple[ModuleState | None, ...]
+    tasks: tuple[Task, ...]
 
 
 class _CasinoTwin:
     __slots__ = Casino.__slots__  # type: ignore[attr-defined]
 
-    def __init__(
-        self, notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int, ...]
-    ) -> None:
-        self.notes = notes
-        self.dice = dice
-        self.big = big
+    notes: tuple[Money, ...]
+    dice: tuple[int, ...]
+    big: tuple[int, ...]
+
+
+_new = object.__new__
 
 
 def make_state(
@@ -196,22 +181,22 @@ def make_state(
     >>> make_state(*(getattr(s, f.name) for f in attrs.fields(State))) == s
     True
     """
-    twin = _StateTwin(
-        config,
-        round,
-        phase,
-        cursor,
-        start,
-        active,
-        supply,
-        rolled,
-        casinos,
-        pile_hidden,
-        pile_returned,
-        money,
-        modules,
-        tasks,
-    )
+    # One frame: the twin's slots are stored here rather than in an __init__ (a call less).
+    twin = _new(_StateTwin)
+    twin.config = config
+    twin.round = round
+    twin.phase = phase
+    twin.cursor = cursor
+    twin.start = start
+    twin.active = active
+    twin.supply = supply
+    twin.rolled = rolled
+    twin.casinos = casinos
+    twin.pile_hidden = pile_hidden
+    twin.pile_returned = pile_returned
+    twin.money = money
+    twin.modules = modules
+    twin.tasks = tasks
     twin.__class__ = State  # type: ignore[assignment]
     return twin  # type: ignore[return-value]
 
@@ -222,7 +207,10 @@ def make_casino(notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int,
     >>> make_casino((50_000,), (1, 0), (0, 0)) == Casino((50_000,), (1, 0), (0, 0))
     True
     """
-    twin = _CasinoTwin(notes, dice, big)
+    twin = _new(_CasinoTwin)
+    twin.notes = notes
+    twin.dice = dice
+    twin.big = big
     twin.__class__ = Casino  # type: ignore[assignment]
     return twin  # type: ignore[return-value]
 

@@ -117,6 +117,19 @@ class RuleModule:
         """React to a core event of a type in :attr:`reacts_to`; may push tasks."""
         return state
 
+    def hears_placement(self, state: State, index: int, casino: int) -> bool:
+        """Whether :meth:`react` acts on a ``DicePlaced`` at casino number *casino*.
+
+        Override it in a module that lists ``DicePlaced`` in :attr:`reacts_to` but acts on
+        placements at some casinos only (Royale: the casinos holding a tile). Return
+        ``False`` only when :meth:`react` would return the state unchanged (no table, slice
+        or task change); the engine then skips the reaction, and when nobody hears the
+        placement it builds no event and goes straight on to the next turn. *state* is the
+        state at the placement decision, before the dice land (the module slices are those
+        :meth:`react` would see). Modules that do not override it hear every placement.
+        """
+        return True
+
     # -- decisions and chance of its own -----------------------------------------------------
 
     def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:

@@ -455,6 +455,18 @@ class Royale(RuleModule):
                     state = tile.round_end(state, j, log)
         return state
 
+    def hears_placement(self, state: State, index: int, casino: int) -> bool:
+        """Only placements at a casino holding a tile this round matter (activation, T-3).
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
+        >>> Royale().hears_placement(state, 0, 3), Royale().hears_placement(state, 0, 4)
+        (True, False)
+        """
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        return casino <= len(s.tiles)
+
     def _round_started(self, state: State, index: int, log: list[Event] | None) -> State:
         config = state.config
         s = state.modules[index]
@@ -529,9 +541,15 @@ class Royale(RuleModule):
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         ranked = _rank(state.casinos[casino - 1])  # rank(weights()), remembered
-        top = list(s.top) + [-1] * (casino - len(s.top))
-        top[casino - 1] = ranked[0] if ranked else -1
-        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, tuple(top), s.pending)
+        winner = ranked[0] if ranked else -1
+        top = s.top
+        if len(top) == casino - 1:  # the usual case: the casinos pay in order
+            top = (*top, winner)
+        else:
+            row = list(top) + [-1] * (casino - len(top))
+            row[casino - 1] = winner
+            top = tuple(row)
+        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, top, s.pending)
         state = set_slice(state, index, s)
         if casino <= len(s.tiles):
             j = s.tiles[casino - 1]
@@ -669,7 +687,13 @@ class Royale(RuleModule):
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Apply :class:`PayChip` (R-5) or the outcome of a setup chance node."""
-        if not state.tasks:
+        tasks = state.tasks
+        if tasks:
+            task = tasks[0]
+            kind = type(task)
+            if kind is CardDeal or kind is BankDeal:  # the hot path: 90 draws a game
+                return self._deal_card(state, index, action, task, log)
+        else:
             assert type(action) is PayChip
             seat = state.active
             s = state.modules[index]
@@ -700,10 +724,6 @@ class Royale(RuleModule):
             if log is not None or TurnPassed in state.config.ruleset.reactors:
                 state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
             return state
-        task = state.tasks[0]
-        kind = type(task)
-        if kind is CardDeal or kind is BankDeal:
-            return self._deal_card(state, index, action, task, log)
         if isinstance(task, TileDeal):
             if not self._can_deal(state, index, action):
                 options = {f for faces in self._available(state, index).values() for f in faces}
