@@ -48,10 +48,13 @@ __all__ = [
     "action_space",
     "apply",
     "chance_outcomes",
+    "closed_casinos",
     "emit",
     "end_turn",
+    "hears",
     "legal_actions",
     "new_game",
+    "payout_order",
     "pop_task",
     "push_task",
     "sample_chance",
@@ -211,7 +214,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if ruleset.closers:
         last, closed = _CLOSED[0]
         if last is not state:
-            closed = _closed(state)
+            closed = closed_casinos(state)
         if closed:
             places = tuple(p for p in places if isinstance(p, Place) and p.face not in closed)
     offerers = ruleset.offerers
@@ -250,8 +253,15 @@ def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
     return offers
 
 
-def _closed(state: State) -> frozenset[int]:
-    """The casinos the modules close now (the union of their ``closed`` answers)."""
+def closed_casinos(state: State) -> frozenset[int]:
+    """The casino numbers the modules close now: the union of their ``closed`` answers,
+    sleeping modules skipped (remembered for the last state asked about, as a roll, the
+    placement decision after it and the placement all ask about the same state).
+
+    >>> import lasvegas as lv
+    >>> closed_casinos(lv.new_game(lv.royale(3)))
+    frozenset()
+    """
     last, closed = _CLOSED[0]
     if last is state:
         return closed
@@ -285,6 +295,22 @@ def _awake(state: State, indexes: tuple[int, ...]) -> bool:
         if slices[i] is not None or i not in sleepers:
             return True
     return False
+
+
+def hears(state: State, kind: type[Event]) -> bool:
+    """Whether a module awake in *state* reacts to events of type *kind* (``reacts_to``,
+    sleeping modules not counted): a module may skip building an event nobody hears when it
+    keeps no log.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.events import DicePlaced
+    >>> hears(lv.new_game(lv.classic(3)), DicePlaced)
+    False
+    >>> hears(lv.new_game(lv.classic(3, lv.Kickers())), DicePlaced)
+    True
+    """
+    indexes = state.config.ruleset.reactors.get(kind)
+    return indexes is not None and _awake(state, indexes)
 
 
 _CLOSED: list[tuple[State | None, frozenset[int]]] = [(None, frozenset())]
@@ -607,7 +633,7 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         ruleset.closers
         and state.phase is _PLACE
         and not state.tasks
-        and _closed(state)  # cheap: nothing is closed most of the time
+        and closed_casinos(state)  # cheap: nothing is closed most of the time
         and not legal_actions(state)
     ):
         state = end_turn(state)  # T-7: every face points at a closed casino
@@ -645,7 +671,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         if ruleset.closers:
             last, closed = _CLOSED[0]
             if last is not state:
-                closed = _closed(state)
+                closed = closed_casinos(state)
             if face in closed:
                 raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
@@ -1025,7 +1051,7 @@ def _pay_rest(state: State) -> State:
         notes = casino.notes
         if not notes:
             continue
-        ranked = _rank(casino)
+        ranked = payout_order(casino)
         if places is not None:
             ranked = ranked[:places]
         for note, owner in zip(notes, ranked, strict=False):
@@ -1053,8 +1079,14 @@ def _pay_rest(state: State) -> State:
     )
 
 
-def _rank(casino: Casino) -> tuple[int, ...]:
-    """``rank(casino.weights())``, remembered per dice and big dice (:data:`_RANKS`)."""
+def payout_order(casino: Casino) -> tuple[int, ...]:
+    """The owners of *casino* in payout order after ties are removed:
+    ``lasvegas.payout.rank(casino.weights())``, remembered per dice and big dice.
+
+    >>> from lasvegas.state import Casino
+    >>> payout_order(Casino((50_000,), (2, 3, 2), (0, 0, 0)))
+    (1,)
+    """
     dice = casino.dice
     big = casino.big
     key = (dice, big)
@@ -1082,7 +1114,7 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
         gone = tied(casino.weights() if any(casino.big) else casino.dice)
         if gone:
             log.append(TiesRemoved(casino=index + 1, owners=gone))
-    ranked = _rank(casino)
+    ranked = payout_order(casino)
     if places is not None:
         ranked = ranked[:places]
     money = list(state.money)

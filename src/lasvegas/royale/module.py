@@ -30,7 +30,7 @@ import attrs
 from ..actions import Action, Draw, Roll
 from ..chance import Rng, multiset_draw_distribution, roll_distribution
 from ..config import GameConfig, Params
-from ..engine import _closed, _rank, emit, pop_task, set_slice
+from ..engine import closed_casinos, emit, payout_order, pop_task, set_slice
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     CasinoPaid,
@@ -540,7 +540,7 @@ class Royale(RuleModule):
     def _casino_paid(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
-        ranked = _rank(state.casinos[casino - 1])  # rank(weights()), remembered
+        ranked = payout_order(state.casinos[casino - 1])
         winner = ranked[0] if ranked else -1
         top = s.top
         if len(top) == casino - 1:  # the usual case: the casinos pay in order
@@ -568,7 +568,7 @@ class Royale(RuleModule):
         if not s.chips[seat]:
             return ()
         if state.config.ruleset.closers:
-            closed = _closed(state)  # closed_casinos(state), as the engine just answered it
+            closed = closed_casinos(state)  # as the engine just answered it (remembered)
             if closed and all(f in closed for group in state.rolled for f in group):
                 return ()
         return _PAY

@@ -18,7 +18,8 @@ the tile's tasks are done.
 
 from __future__ import annotations
 
-from ..engine import _awake, _closed, emit
+from ..engine import closed_casinos as _engine_closed_casinos
+from ..engine import emit, hears
 from ..events import DicePlaced, Event
 from ..state import State, make_casino
 from ..types import Seat
@@ -73,7 +74,7 @@ def closed_casinos(state: State) -> frozenset[int]:
     """
     if not state.config.ruleset.closers:
         return _NONE
-    return _closed(state)  # the engine's answer, kept for the state it last asked about
+    return _engine_closed_casinos(state)  # the engine's answer, remembered per state
 
 
 _NONE: frozenset[int] = frozenset()
@@ -205,10 +206,8 @@ def move_dice(
     ((0, 1, 0), (6, 1, 0, 0))
     """
     state = _move(state, owner, small, big, source, target)
-    if log is None:
-        reactors = state.config.ruleset.reactors.get(DiceMoved)
-        if reactors is None or not _awake(state, reactors):  # nobody (awake) listens
-            return state
+    if log is None and not hears(state, DiceMoved):  # nobody (awake) listens
+        return state
     key = (owner, small, big, source, target)
     event = _MOVED.get(key)
     if event is None:
