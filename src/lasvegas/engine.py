@@ -54,6 +54,7 @@ __all__ = [
     "hears",
     "legal_actions",
     "new_game",
+    "next_turn",
     "payout_order",
     "pop_task",
     "push_task",
@@ -216,7 +217,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if last is not state:
             closed = closed_casinos(state)
         if closed:
-            places = tuple(p for p in places if isinstance(p, Place) and p.face not in closed)
+            # Keyed by identity (hashing attrs actions is a Python call each); the entry keeps
+            # the placements, so a recycled id can't match.
+            key = (id(places), closed)
+            entry = _OPEN_PLACES.get(key)
+            if entry is None or entry[0] is not places:
+                if len(_OPEN_PLACES) >= 10_000:
+                    _OPEN_PLACES.clear()
+                entry = _OPEN_PLACES[key] = (
+                    places,
+                    tuple(p for p in places if isinstance(p, Place) and p.face not in closed),
+                )
+            places = entry[1]
     offerers = ruleset.offerers
     if not offerers:
         return places
@@ -317,6 +329,10 @@ _CLOSED: list[tuple[State | None, frozenset[int]]] = [(None, frozenset())]
 """The last state whose closed casinos were computed, and those casinos, as one pair: a
 roll, the placement decision after it and the placement ask about the same state."""
 
+
+_OPEN_PLACES: dict[tuple[int, frozenset[int]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
+"""The placements of a roll left open by the closed casinos: by the id of the placements and
+the closed casinos, the placements and those left open (bounded: cleared past 10,000)."""
 
 _PLACES: dict[object, tuple[Action, ...]] = {}
 """Placements per roll: keyed by the regular faces alone, or by every group's faces, and by
@@ -1336,6 +1352,69 @@ def end_turn(state: State) -> State:
         state.modules,
         state.tasks,
     )
+
+
+def next_turn(state: State, modules: tuple[ModuleState | None, ...] | None = None) -> State:
+    """End the active seat's turn with its rolled dice unplaced and start the next seat's
+    turn at once, building one state: what :func:`end_turn` and then the engine's next step
+    give when nothing happens between them (the caller keeps no log and no module hears
+    ``TurnPassed``). *modules*, if given, replaces the module slices. When no seat holds
+    dice any more (C-11) or tasks are pending, the state stays at the turn's end and the
+    engine goes on from there.
+
+    For modules whose action ends a turn, on the hot path (Royale's pass, R-5).
+
+    >>> import lasvegas as lv
+    >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
+    >>> after = next_turn(state)
+    >>> after.phase, after.active, lv.to_move(after)
+    (Phase.ROLL, 1, lv.CHANCE)
+    """
+    if modules is None:
+        modules = state.modules
+    supply = state.supply
+    nxt = -1 if state.tasks else _next_seat(supply, state.active + 1)
+    if nxt < 0:
+        return make_state(
+            state.config,
+            state.round,
+            _TURN_END,
+            0,
+            state.start,
+            state.active,
+            supply,
+            _NO_ROLL,
+            state.casinos,
+            state.pile_hidden,
+            state.pile_returned,
+            state.money,
+            modules,
+            state.tasks,
+        )
+    held = supply[nxt]
+    group = 0
+    while not held[group]:
+        group += 1
+    state = make_state(
+        state.config,
+        state.round,
+        _ROLL,
+        group,
+        state.start,
+        nxt,
+        supply,
+        _NO_ROLL,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        modules,
+        state.tasks,
+    )
+    reactors = state.config.ruleset.reactors
+    if TurnStarted in reactors and _awake(state, reactors[TurnStarted]):
+        state = _turn_started(state, nxt, None)
+    return state
 
 
 def _first_turn(config: GameConfig) -> State:

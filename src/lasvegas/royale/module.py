@@ -30,7 +30,7 @@ import attrs
 from ..actions import Action, Draw, Roll
 from ..chance import Rng, multiset_draw_distribution, roll_distribution
 from ..config import GameConfig, Params
-from ..engine import closed_casinos, emit, payout_order, pop_task, set_slice
+from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task, set_slice
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     CasinoPaid,
@@ -44,7 +44,7 @@ from ..events import (
     TurnPassed,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, Phase, State, fast_constructor, make_state
+from ..state import Casino, Phase, State, fast_constructor, make_casino, make_state
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from .bank import take_chips
@@ -444,7 +444,14 @@ class Royale(RuleModule):
         if not s.tiles:
             return state
         if kind is PayoutStarted:
-            pending = tuple(range(1, len(s.tiles) + 1))
+            # Only tiles with a "before payout" effect wait their turn (T-9 (1)): the
+            # others' base-class effect does nothing, so queueing them changes nothing.
+            modules = state.config.modules
+            pending = tuple(
+                casino for casino, j in enumerate(s.tiles, 1) if _acts_before_payout(modules[j])
+            )
+            if not pending:
+                return state
             s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
             return resume(set_slice(state, index, s), log)
         if kind is RoundEnded:
@@ -705,6 +712,9 @@ class Royale(RuleModule):
             row = (*chips[:seat], chips[seat] - 1, *chips[seat + 1 :])
             modules = state.modules
             value = _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending)
+            if log is None and TurnPassed not in state.config.ruleset.reactors:
+                # Nothing comes between the pass and the next turn: build that state at once.
+                return next_turn(state, (*modules[:index], value, *modules[index + 1 :]))
             state = make_state(
                 state.config,
                 state.round,
@@ -819,7 +829,7 @@ class Royale(RuleModule):
         pairs = [tuple(sorted(drawn[i : i + 2], reverse=True)) for i in range(0, len(drawn), 2)]
         pairs.sort(key=lambda pair: (sum(pair), pair[0]))
         casinos = tuple(
-            Casino(pair, c.dice, c.big) for pair, c in zip(pairs, state.casinos, strict=True)
+            make_casino(pair, c.dice, c.big) for pair, c in zip(pairs, state.casinos, strict=True)
         )
         state = rebuild(state, casinos=casinos)
         if log is None and NoteDealt not in state.config.ruleset.reactors:
@@ -954,6 +964,11 @@ class Royale(RuleModule):
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
         return tuple(found)
+
+
+def _acts_before_payout(module: RuleModule) -> bool:
+    """Whether *module* is a tile whose class overrides :meth:`Tile.before_payout`."""
+    return isinstance(module, Tile) and type(module).before_payout is not Tile.before_payout
 
 
 def _illegal(state: State, action: Action, task: Task, message: str) -> IllegalActionError:
