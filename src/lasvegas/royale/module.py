@@ -444,14 +444,7 @@ class Royale(RuleModule):
         if not s.tiles:
             return state
         if kind is PayoutStarted:
-            # Only tiles with a "before payout" effect wait their turn (T-9 (1)): the
-            # others' base-class effect does nothing, so queueing them changes nothing.
-            modules = state.config.modules
-            pending = tuple(
-                casino for casino, j in enumerate(s.tiles, 1) if _acts_before_payout(modules[j])
-            )
-            if not pending:
-                return state
+            pending = tuple(range(1, len(s.tiles) + 1))
             s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
             return resume(set_slice(state, index, s), log)
         if kind is RoundEnded:
@@ -964,11 +957,6 @@ class Royale(RuleModule):
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
         return tuple(found)
-
-
-def _acts_before_payout(module: RuleModule) -> bool:
-    """Whether *module* is a tile whose class overrides :meth:`Tile.before_payout`."""
-    return isinstance(module, Tile) and type(module).before_payout is not Tile.before_payout
 
 
 def _illegal(state: State, action: Action, task: Task, message: str) -> IllegalActionError:
