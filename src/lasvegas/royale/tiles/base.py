@@ -35,25 +35,32 @@ from typing import TYPE_CHECKING, ClassVar, final
 
 import attrs
 
-from ...engine import emit, set_slice
+from ...actions import Roll
+from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
-from ...events import DicePlaced, Event
-from ...modules.base import ModuleState, RuleModule
-from ...state import Phase
-from ..components import FACES, face_name
-from ..events import TileActivated
+from ...events import DicePlaced, DiceRolled, Event
+from ...modules.base import ModuleState, RuleModule, Task
+from ...state import Phase, make_casino, make_state
+from ..bank import give_chips, greedy, pay_from_bank
+from ..components import CHIP_VALUE, FACES, face_name
+from ..events import BankPaid, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, royale_index, royale_state
+from ..table import SUPPLY, move_dice
 
 if TYPE_CHECKING:
     from ...actions import Action
+    from ...chance import Rng
     from ...config import GameConfig, Params
-    from ...state import State
-    from ...types import Seat
+    from ...state import Casino, State
+    from ...types import Money, Seat
 
 __all__ = [
+    "Draft",
     "Tile",
     "TileState",
     "activate_tile",
+    "black_rolled",
+    "black_throw",
     "check_codes",
     "listeners",
     "resume",
@@ -61,6 +68,278 @@ __all__ = [
 ]
 
 _CODES = frozenset(code for code, _, _ in FACES)
+_PAYOUT = Phase.PAYOUT
+
+
+def black_throw(rng: Rng) -> Roll:
+    """A throw of the two black dice (``Roll(rng.dice(2), "black")``), for the tiles'
+    chance nodes; the 21 outcomes are built once and shared (actions are immutable).
+
+    >>> import lasvegas as lv
+    >>> roll = black_throw(lv.Rng(7))
+    >>> roll == lv.Roll(roll.faces, "black"), len(roll.faces)
+    (True, 2)
+    """
+    faces = rng.dice(2)
+    roll = _BLACK_THROWS.get(faces)
+    if roll is None:
+        roll = _BLACK_THROWS[faces] = Roll(faces, "black")
+    return roll
+
+
+_BLACK_THROWS: dict[tuple[int, ...], Roll] = {}
+"""Throws of the black dice already built, by faces (bounded: 21 sorted throws)."""
+
+
+def black_rolled(seat: Seat, faces: tuple[int, ...]) -> DiceRolled:
+    """The ``DiceRolled`` event of *seat*'s throw of the black dice, built once per seat and
+    faces (events are immutable, so shared).
+
+    >>> black_rolled(0, (3, 4))
+    DiceRolled(seat=0, group='black', faces=(3, 4))
+    """
+    key = (seat, faces)
+    event = _BLACK_ROLLED.get(key)
+    if event is None:
+        if len(_BLACK_ROLLED) >= 4096:
+            _BLACK_ROLLED.clear()
+        event = _BLACK_ROLLED[key] = DiceRolled(seat=seat, group="black", faces=faces)
+    return event
+
+
+_BLACK_ROLLED: dict[tuple[Seat, tuple[int, ...]], DiceRolled] = {}
+"""``DiceRolled`` events of black dice already built (bounded: seats times 21 throws, and
+cleared past 4,096)."""
+
+
+class Draft:
+    """A tile's changes to a state, gathered and then built into one state.
+
+    A tile's effect takes several steps (resolve the task, update its slice, move dice, pay
+    a reward ...), and each of the engine's and Royale's helpers (``pop_task``,
+    ``set_slice``, ``move_dice``, ``reward`` ...) builds a whole new state: five or six
+    states per decision, most of them thrown away at once. A draft keeps the changed fields
+    instead and builds the state once, when :meth:`build` is called.
+
+    Whatever somebody must hear goes through those same helpers, in the same order: when a
+    log is kept or an awake module reacts to the event's type, the draft builds the state
+    so far and lets the helper do the step (and emit its event), then goes on from there.
+    So the events, the reactions and the state reached are exactly those of the step-by-step
+    code; only the states nobody sees are skipped.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.royale(3, tiles=0))
+    >>> draft = Draft(state, None)
+    >>> draft.move(1, 2, 0, SUPPLY, 5)
+    >>> draft.reward(1, 20_000)
+    >>> new = draft.build()
+    >>> new.casinos[4].dice, new.supply[1], new.modules[0].chips
+    ((0, 2, 0), (5, 1, 0, 0), (2, 4, 2))
+    """
+
+    __slots__ = ("casinos", "closing", "log", "modules", "money", "state", "supply", "tasks")
+
+    def __init__(self, state: State, log: list[Event] | None) -> None:
+        self.state = state
+        """The state built so far (the pending fields below change it)."""
+        self.log = log
+        # Pending fields (None: as in self.state). modules is a list, the others tuples.
+        self.modules: list[ModuleState | None] | None = None
+        self.tasks: tuple[Task, ...] | None = None
+        self.casinos: tuple[Casino, ...] | None = None
+        self.supply: tuple[tuple[int, ...], ...] | None = None
+        self.money: tuple[tuple[Money, ...], ...] | None = None
+        self.closing = False
+        """Whether a pending slice is one of a module that closes casinos (T-7)."""
+
+    def build(self) -> State:
+        """The state with every change so far (the same object while nothing is pending)."""
+        state = self.state
+        modules = self.modules
+        tasks = self.tasks
+        casinos = self.casinos
+        supply = self.supply
+        money = self.money
+        if (
+            modules is None
+            and tasks is None
+            and casinos is None
+            and supply is None
+            and money is None
+        ):
+            return state
+        state = self.state = make_state(
+            state.config,
+            state.round,
+            state.phase,
+            state.cursor,
+            state.start,
+            state.active,
+            state.supply if supply is None else supply,
+            state.rolled,
+            state.casinos if casinos is None else casinos,
+            state.pile_hidden,
+            state.pile_returned,
+            state.money if money is None else money,
+            state.modules if modules is None else tuple(modules),
+            state.tasks if tasks is None else tasks,
+        )
+        self.modules = self.tasks = self.casinos = self.supply = self.money = None
+        self.closing = False
+        return state
+
+    # -- slices and tasks -------------------------------------------------------------------
+
+    def slice(self, index: int) -> ModuleState | None:
+        """Module *index*'s slice, with the changes so far."""
+        modules = self.modules
+        return self.state.modules[index] if modules is None else modules[index]
+
+    def set_slice(self, index: int, value: ModuleState | None) -> None:
+        """``engine.set_slice``: replace module *index*'s slice."""
+        modules = self.modules
+        if modules is None:
+            modules = self.modules = list(self.state.modules)
+        modules[index] = value
+        if index in self.state.config.ruleset.closers:
+            self.closing = True
+
+    def pop_task(self) -> None:
+        """``engine.pop_task``: remove the first pending task."""
+        tasks = self.tasks
+        self.tasks = (self.state.tasks if tasks is None else tasks)[1:]
+
+    def push_task(self, task: Task) -> None:
+        """``engine.push_task(state, task, first=True)``: *task* interrupts the others."""
+        tasks = self.tasks
+        self.tasks = (task, *(self.state.tasks if tasks is None else tasks))
+
+    def get_supply(self) -> tuple[tuple[int, ...], ...]:
+        """The seats' supplies, with the changes so far."""
+        supply = self.supply
+        return self.state.supply if supply is None else supply
+
+    # -- events -------------------------------------------------------------------------------
+
+    def hears(self, kind: type[Event]) -> bool:
+        """Whether an event of type *kind* must be emitted now: a log is kept, or an awake
+        module reacts to *kind* (``engine.emit`` would do nothing otherwise)."""
+        if self.log is not None:
+            return True
+        ruleset = self.state.config.ruleset
+        indexes = ruleset.reactors.get(kind)
+        if not indexes:
+            return False
+        sleepers = ruleset.sleepers
+        modules = self.modules
+        slices = self.state.modules if modules is None else modules
+        for i in indexes:  # noqa: SIM110 - a plain loop: any() and its generator cost more
+            if i not in sleepers or slices[i] is not None:
+                return True
+        return False
+
+    def emit(self, event: Event) -> None:
+        """``engine.emit``, on the state built so far, if anybody hears *event*."""
+        if self.hears(type(event)):
+            self.state = emit(self.build(), event, self.log)
+
+    # -- dice and money -------------------------------------------------------------------------
+
+    def move(self, owner: int, small: int, big: int, source: int | str, target: int | str) -> None:
+        """``table.move_dice``: move *small* dice and *big* Biggies of *owner*, activating
+        nothing (T-6); the same checks, the same ``ValueError``."""
+        if self.hears(DiceMoved):
+            state = self.build()
+            self.state = move_dice(
+                state, owner, small=small, big=big, source=source, target=target, log=self.log
+            )
+            return
+        # table._move, on the pending casinos and supplies
+        if small < 0 or big < 0:
+            raise ValueError("move a non-negative number of dice")
+        if self.closing:  # a closer's slice changed: what is closed may have changed too
+            self.build()
+        state = self.state
+        for place, sign in ((source, -1), (target, 1)):
+            if isinstance(place, int):
+                if place in closed_casinos(state):
+                    raise ValueError(
+                        f"casino {place} is closed (T-7): no dice may enter or leave it"
+                    )
+                casinos = self.casinos
+                if casinos is None:
+                    casinos = state.casinos
+                c = casinos[place - 1]
+                row = c.dice
+                bigs = c.big
+                dice = row[owner] + sign * small
+                biggies = bigs[owner] + sign * big
+                if dice < 0 or biggies < 0:
+                    raise ValueError(f"owner {owner} has not that many dice at casino {place}")
+                new = make_casino(
+                    c.notes,
+                    (*row[:owner], dice, *row[owner + 1 :]),
+                    (*bigs[:owner], biggies, *bigs[owner + 1 :]),
+                )
+                self.casinos = (*casinos[: place - 1], new, *casinos[place:])
+            elif place == SUPPLY:
+                if not 0 <= owner < state.config.players:
+                    raise ValueError(f"owner {owner} is imaginary and has no supply (T-8)")
+                supply = self.supply
+                if supply is None:
+                    supply = state.supply
+                held = supply[owner]
+                r, b = held[0] + sign * small, held[1] + sign * big
+                if r < 0 or b < 0:
+                    raise ValueError(f"seat {owner} has not that many dice in its supply")
+                self.supply = (*supply[:owner], (r, b, *held[2:]), *supply[owner + 1 :])
+
+    def reward(self, seat: Seat, amount: Money) -> None:
+        """``bank.reward``: $10,000 / $20,000 as 1 / 2 chips (X-8), more from the bank (T-1)."""
+        if amount <= 0:
+            return
+        if amount > 2 * CHIP_VALUE:
+            self.pay_from_bank(seat, amount)
+            return
+        count = -(-amount // CHIP_VALUE)
+        if self.hears(ChipsGiven):
+            self.state = give_chips(self.build(), seat, count, self.log)
+            return
+        # give_chips, on the pending Royale slice
+        config = self.state.config
+        if not 0 <= seat < config.players:
+            raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
+        index = royale_index(config)
+        s = self.slice(index)
+        assert isinstance(s, RoyaleState)
+        chips = s.chips
+        row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
+        self.set_slice(index, _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
+
+    def pay_from_bank(self, seat: Seat, amount: Money) -> None:
+        """``bank.pay_from_bank``: the bank pays *amount* to *seat* (T-1): cards greedily,
+        chips for the rest."""
+        if self.hears(BankPaid):
+            self.state = pay_from_bank(self.build(), seat, amount, self.log)
+            return
+        # pay_from_bank, on the pending Royale slice and money
+        config = self.state.config
+        if not 0 <= seat < config.players:
+            raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
+        if amount <= 0:
+            return
+        index = royale_index(config)
+        s = self.slice(index)
+        assert isinstance(s, RoyaleState)
+        taken, bank = greedy(s.bank, amount)
+        count = -(-(amount - sum(taken)) // CHIP_VALUE)
+        money = self.money
+        if money is None:
+            money = self.state.money
+        self.money = (*money[:seat], money[seat] + taken, *money[seat + 1 :])
+        chips = s.chips
+        row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
+        self.set_slice(index, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
 
 
 @attrs.frozen
@@ -219,7 +498,7 @@ class Tile(RuleModule):
         """Resolve the tile's task (:meth:`resolve`), then go on with the end-of-round order
         if this was the last task pending (T-9 (1))."""
         state = self.resolve(state, index, action, log)
-        if not state.tasks and state.phase is Phase.PAYOUT:
+        if not state.tasks and state.phase is _PAYOUT:
             state = resume(state, log)
         return state
 
@@ -302,7 +581,8 @@ def activate_tile(
         return state
     tile = state.config.modules[index]
     assert isinstance(tile, Tile)
-    state = emit(state, TileActivated(casino=casino, face=tile.code, seat=seat), log)
+    if log is not None or TileActivated in state.config.ruleset.reactors:  # else emit is a no-op
+        state = emit(state, TileActivated(casino=casino, face=tile.code, seat=seat), log)
     return tile.activate(state, index, seat, log, placed)
 
 
@@ -320,16 +600,35 @@ def resume(state: State, log: list[Event] | None) -> State:
     while not state.tasks:
         s = state.modules[ri]
         assert isinstance(s, RoyaleState)
-        if not s.pending:
+        pending = s.pending
+        if not pending:
             break
-        casino = s.pending[0]
-        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, s.pending[1:])
+        # The casinos whose tile has no "before payout" effect (the base class's does
+        # nothing) leave the pending ones together with the next that has one: one state
+        # instead of one per casino.
+        tile: Tile | None = None
+        index = -1
+        k = 0
+        while k < len(pending):
+            index = s.tiles[pending[k] - 1]
+            k += 1
+            module = modules[index]
+            if (
+                isinstance(module, Tile)
+                and state.modules[index] is not None
+                and type(module).before_payout is not _NO_EFFECT
+            ):
+                tile = module
+                break
+        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending[k:])
         state = set_slice(state, ri, s)
-        index = s.tiles[casino - 1]
-        tile = modules[index]
-        if state.modules[index] is not None and isinstance(tile, Tile):
+        if tile is not None:
             state = tile.before_payout(state, index, log)
     return state
+
+
+_NO_EFFECT = Tile.before_payout
+"""The base class's "before payout" effect, which does nothing (:func:`resume` skips it)."""
 
 
 def check_codes(codes: tuple[str, ...]) -> None:

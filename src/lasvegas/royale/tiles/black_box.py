@@ -23,15 +23,14 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import emit, pop_task, push_task
+from ...engine import push_task
 from ...events import Event
 from ...modules.base import Task
 from ...text import money
 from ...types import Chance, Money, Seat
-from ..bank import reward
 from ..state import rebuild
 from ..table import higher_card_winner
-from .base import Tile
+from .base import Draft, Tile
 
 if TYPE_CHECKING:
     from ...chance import Rng
@@ -253,19 +252,23 @@ class BlackBox(Tile):
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Make the piles (hidden), or pay the chosen pile's tokens."""
         task = state.tasks[0]
+        draft = Draft(state, log)  # the tasks, the event (and the rewards) as one state
+        draft.pop_task()
         if isinstance(task, BlackBoxSplit):
             assert isinstance(action, SplitTokens)
             piles = (action.first, action.second)
-            choose = BlackBoxChoose(index, task.winner, task.splitter, piles)
-            state = push_task(pop_task(state), choose, first=True)
-            return emit(state, TokensSplit(seat=task.splitter, piles=piles), log)
+            draft.push_task(BlackBoxChoose(index, task.winner, task.splitter, piles))
+            if draft.hears(TokensSplit):
+                draft.emit(TokensSplit(seat=task.splitter, piles=piles))
+            return draft.build()
         assert isinstance(task, BlackBoxChoose)
         assert isinstance(action, ChoosePile)
         tokens = task.piles[action.pile]
-        state = emit(pop_task(state), PileChosen(task.winner, action.pile, tokens), log)
+        if draft.hears(PileChosen):
+            draft.emit(PileChosen(task.winner, action.pile, tokens))
         for token in tokens:
-            state = reward(state, task.winner, token, log)
-        return state
+            draft.reward(task.winner, token)
+        return draft.build()
 
     # -- hidden information (T-5) ----------------------------------------------------------------
 

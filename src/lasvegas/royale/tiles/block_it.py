@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import pop_task, push_task, set_slice
+from ...engine import push_task
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import Chance, Seat
-from ..table import imaginary_owner, move_dice, open_casinos
-from .base import Tile, TileState
+from ..table import imaginary_owner, open_casinos
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced, Event
@@ -97,6 +98,12 @@ class PlaceCluster(Action):
         """``"Put 3 blank dice from Block It! into casino 5"``."""
         noun = "die" if self.size == 1 else "dice"
         return f"Put {self.size} blank {noun} from Block It! into casino {self.casino}"
+
+
+_new_slice = fast_constructor(BlockItState)
+"""``BlockItState(casino, clusters)`` without attrs' __init__."""
+_new_task = fast_constructor(BlockItPlace)
+"""``BlockItPlace(module, seat)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -186,15 +193,17 @@ class BlockIt(Tile):
         assert isinstance(s, BlockItState)
         clusters = list(s.clusters)
         clusters.remove(action.size)
-        state = set_slice(pop_task(state), index, BlockItState(s.casino, tuple(clusters)))
+        # pop_task, the slice, the move and the next decision as one state (Draft); moving
+        # dice closes no casino, so the open ones can be asked of the state before the move
+        draft = Draft(state, log)
+        draft.pop_task()
+        draft.set_slice(index, _new_slice(s.casino, tuple(clusters)))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        state = move_dice(
-            state, blank, small=action.size, source=_PLACE, target=action.casino, log=log
-        )
-        if clusters and PLACE_EVERY_CLUSTER and open_casinos(state):
-            state = push_task(state, BlockItPlace(index, task.seat), first=True)
-        return state
+        draft.move(blank, action.size, 0, _PLACE, action.casino)
+        if clusters and PLACE_EVERY_CLUSTER and open_casinos(draft.state):
+            draft.push_task(_new_task(index, task.seat))
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """The blank dice still on the tile, for the blank owner (they are in no casino)."""

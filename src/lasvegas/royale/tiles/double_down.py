@@ -18,15 +18,15 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import emit, pop_task, push_task, set_slice
+from ...engine import push_task
 from ...events import Event
 from ...modules.base import ModuleState, Task
 from ...payout import rank, tied
+from ...state import fast_constructor
 from ...types import Chance, Money, Seat
-from ..bank import pay_from_bank
 from ..components import SMALL_DICE
-from ..table import SUPPLY, closed_casinos, move_dice
-from .base import Tile, TileState
+from ..table import SUPPLY, closed_casinos
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -123,6 +123,13 @@ class DoubleDownPaid(Event):
         return "Double Down pays " + " and ".join(f"seat {s}" for s in self.ranked)
 
 
+_MOVES: dict[tuple[int, int], tuple[Action, ...]] = {}
+"""The legal moves by the seat's small dice and Biggies at the casino (bounded: a seat's
+dice), built once."""
+_new_slice = fast_constructor(DoubleDownState)
+"""``DoubleDownState(casino, small, big)`` without attrs' __init__."""
+
+
 @attrs.frozen
 class DoubleDown(Tile):
     """Double Down (G2): dice moved onto the tile win a second payout of $60,000 / $30,000
@@ -179,11 +186,13 @@ class DoubleDown(Tile):
         casino = self.casino(state, index)
         assert casino is not None
         c = state.casinos[casino - 1]
-        return tuple(
-            DoubleDownMove(s, b)
-            for b in range(c.big[task.seat] + 1)
-            for s in range(c.dice[task.seat] + 1)
-        )
+        key = (c.dice[task.seat], c.big[task.seat])
+        moves = _MOVES.get(key)  # the list depends on these counts alone: built once
+        if moves is None:
+            moves = _MOVES[key] = tuple(
+                DoubleDownMove(s, b) for b in range(key[1] + 1) for s in range(key[0] + 1)
+            )
+        return moves
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Any number of small dice (up to 7, R-2) with or without the Biggy.
@@ -202,18 +211,18 @@ class DoubleDown(Tile):
         task = state.tasks[0]
         assert isinstance(task, DoubleDownTask)
         assert isinstance(action, DoubleDownMove)
-        state = pop_task(state)
+        draft = Draft(state, log)  # pop_task, set_slice and move_dice as one state
+        draft.pop_task()
         if not (action.small or action.big):
-            return state
+            return draft.build()
         s = state.modules[index]
         assert isinstance(s, DoubleDownState)
         seat = task.seat
         small = (*s.small[:seat], s.small[seat] + action.small, *s.small[seat + 1 :])
         big = (*s.big[:seat], s.big[seat] + action.big, *s.big[seat + 1 :])
-        state = set_slice(state, index, DoubleDownState(s.casino, small, big))
-        return move_dice(
-            state, seat, small=action.small, big=action.big, source=s.casino, target=_PLACE, log=log
-        )
+        draft.set_slice(index, _new_slice(s.casino, small, big))
+        draft.move(seat, action.small, action.big, s.casino, _PLACE)
+        return draft.build()
 
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-DOUBLE-2: right after this casino, the tile pays like a casino: ties removed,
@@ -224,22 +233,24 @@ class DoubleDown(Tile):
         ranked = rank(weights)[: len(DOUBLE_DOWN_PRIZES)]
         if not any(weights):
             return state
-        state = emit(state, DoubleDownPaid(ranked=ranked, tied=tied(weights)), log)
+        draft = Draft(state, log)  # the event and the payments as one state
+        if draft.hears(DoubleDownPaid):
+            draft.emit(DoubleDownPaid(ranked=ranked, tied=tied(weights)))
         for seat, prize in zip(ranked, DOUBLE_DOWN_PRIZES, strict=False):
-            state = pay_from_bank(state, seat, prize, log)
-        return state
+            draft.pay_from_bank(seat, prize)
+        return draft.build()
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The dice on the tile go back to their owners when the round ends."""
         s = state.modules[index]
         assert isinstance(s, DoubleDownState)
+        draft = Draft(state, log)  # the moves and the slice as one state
         for seat, (small, big) in enumerate(zip(s.small, s.big, strict=True)):
             if small or big:
-                state = move_dice(
-                    state, seat, small=small, big=big, source=_PLACE, target=SUPPLY, log=log
-                )
+                draft.move(seat, small, big, _PLACE, SUPPLY)
         empty = (0,) * state.config.players
-        return set_slice(state, index, DoubleDownState(s.casino, empty, empty))
+        draft.set_slice(index, _new_slice(s.casino, empty, empty))
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """The dice on the tile, per seat (they are in no casino, T-11)."""

@@ -18,14 +18,14 @@ import attrs
 
 from ...actions import Action, Roll
 from ...chance import Rng, roll_distribution
-from ...engine import emit, push_task
+from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import CHANCE, Chance, Money, Seat
-from ..bank import reward
 from ..state import rebuild
-from .base import Tile, TileState
+from .base import Draft, Tile, TileState, black_rolled, black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -162,6 +162,12 @@ class FiftyFiftySettled(Event):
 
 
 _STOP: Final = FiftyFiftyStop()
+_new_slice = fast_constructor(FiftyFiftyState)
+"""``FiftyFiftyState(casino, counter)`` without attrs' __init__."""
+_new_choice = fast_constructor(FiftyFiftyChoice)
+"""``FiftyFiftyChoice(module, seat, total)`` without attrs' __init__."""
+_new_throw = fast_constructor(FiftyFiftyThrow)
+"""``FiftyFiftyThrow(module, seat, previous, higher)`` without attrs' __init__."""
 _CHOICES: Final[tuple[Action, ...]] = (_STOP, FiftyFiftyBet(True), FiftyFiftyBet(False))
 
 
@@ -230,7 +236,7 @@ class FiftyFifty(Tile):
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """A throw of two dice."""
-        return Roll(rng.dice(2), "black")
+        return black_throw(rng)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """Throws, bets and sums are public."""
@@ -244,12 +250,12 @@ class FiftyFifty(Tile):
             return f"Seat {task.seat} throws the black dice for Fifty Fifty: {faces}"
         return None
 
-    def _counter(self, state: State, index: int, counter: int, tasks: tuple[Task, ...]) -> State:
-        s = state.modules[index]
+    @staticmethod
+    def _counter(draft: Draft, index: int, counter: int, tasks: tuple[Task, ...]) -> None:
+        s = draft.slice(index)
         assert isinstance(s, FiftyFiftyState)
-        modules = state.modules
-        value = FiftyFiftyState(s.casino, counter)
-        return rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]), tasks=tasks)
+        draft.set_slice(index, _new_slice(s.casino, counter))
+        draft.tasks = tasks
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """A throw moves the counter and settles a bet; a stop pays the reward."""
@@ -257,11 +263,15 @@ class FiftyFifty(Tile):
         s = state.modules[index]
         assert isinstance(s, FiftyFiftyState)
         rest = state.tasks[1:]
+        # The counter, the tasks, the events and the reward as one state (Draft).
         if isinstance(task, FiftyFiftyChoice):
             if type(action) is FiftyFiftyStop:
-                return reward(self._counter(state, index, 0, rest), task.seat, s.amount, log)
+                draft = Draft(state, log)
+                self._counter(draft, index, 0, rest)
+                draft.reward(task.seat, s.amount)
+                return draft.build()
             assert isinstance(action, FiftyFiftyBet)
-            throw = FiftyFiftyThrow(index, task.seat, task.total, action.higher)
+            throw = _new_throw(index, task.seat, task.total, action.higher)
             return rebuild(state, tasks=(throw, *rest))
         assert isinstance(task, FiftyFiftyThrow)
         if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
@@ -271,23 +281,22 @@ class FiftyFifty(Tile):
                 "a throw of the two black dice is next",
                 "bad-roll",
             )
+        draft = Draft(state, log)
         counter = min(s.counter + 1, len(FIFTY_FIFTY_TRACK) - 1)
         total = sum(action.faces)
         won = task.higher is None or bet_won(task.higher, task.previous, total)
         last = counter == len(FIFTY_FIFTY_TRACK) - 1
         if won and not last:
-            state = self._counter(
-                state, index, counter, (FiftyFiftyChoice(index, task.seat, total), *rest)
-            )
+            self._counter(draft, index, counter, (_new_choice(index, task.seat, total), *rest))
         else:  # a lost bet ends with nothing; on the last space they must stop
-            state = self._counter(state, index, 0, rest)
-        state = emit(state, DiceRolled(seat=task.seat, group="black", faces=action.faces), log)
-        if task.higher is not None:
-            settled = FiftyFiftySettled(task.seat, task.higher, task.previous, total, won)
-            state = emit(state, settled, log)
+            self._counter(draft, index, 0, rest)
+        if draft.hears(DiceRolled):
+            draft.emit(black_rolled(task.seat, action.faces))
+        if task.higher is not None and draft.hears(FiftyFiftySettled):
+            draft.emit(FiftyFiftySettled(task.seat, task.higher, task.previous, total, won))
         if won and last:
-            state = reward(state, task.seat, FIFTY_FIFTY_TRACK[counter], log)
-        return state
+            draft.reward(task.seat, FIFTY_FIFTY_TRACK[counter])
+        return draft.build()
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The counter is on the track.

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import pop_task, push_task, set_slice
+from ...engine import push_task
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
-from ..bank import reward
 from ..table import SUPPLY, imaginary_owner, move_dice, open_casinos
-from .base import Tile, TileState
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced, Event
@@ -75,8 +75,17 @@ def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     ((1, False), (1, True), (2, False))
     """
     held = state.supply[seat]
-    kinds = [big for big, n in ((False, held[REGULAR]), (True, held[BIG])) if n]
-    return tuple((face, big) for face in open_casinos(state) for big in kinds)
+    key = (open_casinos(state), bool(held[REGULAR]), bool(held[BIG]))
+    found = _ROTATIONS.get(key)  # they depend on these alone: built once
+    if found is None:
+        kinds = [big for big, n in ((False, key[1]), (True, key[2])) if n]
+        found = _ROTATIONS[key] = tuple((face, big) for face in key[0] for big in kinds)
+    return found
+
+
+_ROTATIONS: dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = {}
+"""Rotations by open casinos and the kinds of die held (bounded: the sets of open casinos,
+which No Entry! makes at most 7 of, times 4)."""
 
 
 def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
@@ -88,8 +97,9 @@ def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     ()
     """
     found: list[tuple[int, bool]] = []
+    casinos = state.casinos
     for casino in open_casinos(state):
-        c = state.casinos[casino - 1]
+        c = casinos[casino - 1]
         if c.dice[seat]:
             found.append((casino, False))
         if c.big[seat]:
@@ -237,6 +247,16 @@ class HandicapReturn(Action):
 _DECLINE: Final = HandicapDecline()
 _TAKES: Final = {(c, name): HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS}
 """Every take, built once (the legal actions are listed at every activation)."""
+_ROTATES: Final = {(f, b): HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)}
+_RETURNS: Final = {(c, b): HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)}
+"""Every rotation and return, built once (listed after each choice space taken)."""
+_ROOM: Final[dict[tuple[int, ...], tuple[str, ...]]] = {}
+"""The kinds of space with room, by the blank dice on each kind (bounded: 60 fillings)."""
+_TAKE_LISTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]]] = {}
+"""The legal actions of a take decision, by the spaces' fillings and the open casinos
+holding a blank die (bounded: 60 fillings times 64 sets of casinos)."""
+_new_slice = fast_constructor(HandicapState)
+"""``HandicapState(casino, taken)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -274,14 +294,18 @@ class Handicap(Tile):
     def setup(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
         """T-HANDICAP-1: one blank die into each of casinos 1-3, two into each of 4-6 (into
         open casinos only, T-7; they activate nothing, T-6)."""
-        state = super().setup(state, index, casino, log)
+        # super().setup's slice and the moves, built as one state (Draft); the open casinos
+        # are those of the state given, as this tile's slice closes nothing
+        draft = Draft(state, log)
+        draft.set_slice(index, self.fresh(state, casino))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         opened = open_casinos(state)
+        n = len(state.casinos)
         for number, count in enumerate(HANDICAP_SETUP, 1):
-            if count and number in opened and number <= len(state.casinos):
-                state = move_dice(state, blank, small=count, source="box", target=number, log=log)
-        return state
+            if count and number in opened and number <= n:
+                draft.move(blank, count, 0, "box", number)
+        return draft.build()
 
     def activate(
         self,
@@ -294,9 +318,10 @@ class Handicap(Tile):
         """T-HANDICAP-2: the active seat may take a blank die for a reward (a decision), if
         an open casino holds one and a space is empty. My Choice's activation
         (``placed=None``) works the same way."""
-        if not self.task_actions(state, index, HandicapTask(index, seat))[1:]:
+        task = HandicapTask(index, seat)
+        if len(self.task_actions(state, index, task)) < 2:  # declining alone: no decision
             return state
-        return push_task(state, HandicapTask(index, seat), first=True)
+        return push_task(state, task, first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The active seat decides."""
@@ -307,25 +332,35 @@ class Handicap(Tile):
         """Declining, then every open casino with a blank die times every kind of space with
         room; or, after a choice space, every rotation and every return."""
         if isinstance(task, HandicapMove):
-            rotate = tuple(HandicapRotate(f, b) for f, b in rotations(state, task.seat))
-            back = tuple(HandicapReturn(c, b) for c, b in returns(state, task.seat))
-            return rotate + back
+            seat = task.seat
+            moves: list[Action] = [
+                _ROTATES.get(fb) or HandicapRotate(*fb) for fb in rotations(state, seat)
+            ]
+            moves.extend([_RETURNS.get(cb) or HandicapReturn(*cb) for cb in returns(state, seat)])
+            return tuple(moves)
         s = state.modules[index]
         assert isinstance(s, HandicapState)
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        room = [
-            name
-            for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
-            if taken < spaces
-        ]
-        takes = tuple(
-            _TAKES.get((c, name)) or HandicapTake(c, name)
-            for c in open_casinos(state)
-            if state.casinos[c - 1].dice[blank]
-            for name in room
-        )
-        return (_DECLINE, *takes)
+        casinos = state.casinos
+        have = tuple([c for c in open_casinos(state) if casinos[c - 1].dice[blank]])
+        key = (s.taken, have)
+        actions = _TAKE_LISTS.get(key)  # the list depends on nothing else: built once
+        if actions is None:
+            room = _ROOM.get(s.taken)
+            if room is None:
+                room = _ROOM[s.taken] = tuple(
+                    name
+                    for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
+                    if taken < spaces
+                )
+            takes = tuple(
+                _TAKES.get((c, name)) or HandicapTake(c, name) for c in have for name in room
+            )
+            if len(_TAKE_LISTS) >= 8192:
+                _TAKE_LISTS.clear()
+            actions = _TAKE_LISTS[key] = (_DECLINE, *takes)
+        return actions
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Declining, a blank die from any casino onto any kind of space, and every rotation
@@ -350,28 +385,39 @@ class Handicap(Tile):
         task = state.tasks[0]
         assert isinstance(task, HandicapTask | HandicapMove)
         seat = task.seat
-        state = pop_task(state)
-        if isinstance(action, HandicapRotate):
-            return rotate_die(state, seat, action.face, action.big, log)
-        if isinstance(action, HandicapReturn):
-            return return_die(state, seat, action.casino, action.big, log)
-        if not isinstance(action, HandicapTake):
-            return state  # declined
+        # pop_task, then the rotation, return or take with its reward, as one state (Draft)
+        draft = Draft(state, log)
+        draft.pop_task()
+        kind = type(action)
+        if kind is HandicapRotate:
+            assert isinstance(action, HandicapRotate)
+            big = int(action.big)
+            draft.move(seat, 1 - big, big, SUPPLY, action.face)  # rotate_die
+            return draft.build()
+        if kind is HandicapReturn:
+            assert isinstance(action, HandicapReturn)
+            big = int(action.big)
+            draft.move(seat, 1 - big, big, action.casino, SUPPLY)  # return_die
+            return draft.build()
+        if kind is not HandicapTake:
+            return draft.build()  # declined
+        assert isinstance(action, HandicapTake)
         s = state.modules[index]
         assert isinstance(s, HandicapState)
         i = _REWARDS.index(action.reward)
-        taken = tuple(n + 1 if k == i else n for k, n in enumerate(s.taken))
-        state = set_slice(state, index, HandicapState(s.casino, taken))
+        taken = s.taken
+        draft.set_slice(index, _new_slice(s.casino, (*taken[:i], taken[i] + 1, *taken[i + 1 :])))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        state = move_dice(state, blank, small=1, source=action.casino, target=_PLACE, log=log)
+        draft.move(blank, 1, 0, action.casino, _PLACE)
         name, _, amount = HANDICAP_SPACES[i]
         if name != "choice":
-            return reward(state, seat, amount, log)
-        move = HandicapMove(index, seat)
-        if self.task_actions(state, index, move):
-            state = push_task(state, move, first=True)
-        return state
+            draft.reward(seat, amount)
+        # task_actions(HandicapMove) is not empty: asked of the state before the take, as
+        # taking a blank die changes neither the seat's dice nor which casinos are open
+        elif rotations(state, seat) or returns(state, seat):
+            draft.push_task(HandicapMove(index, seat))
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """The blank dice on the reward spaces, for the blank owner (they are in no casino)."""

@@ -17,9 +17,8 @@ from ...engine import set_slice
 from ...events import DicePlaced, Event
 from ...modules.base import ModuleState
 from ...types import Money, Seat
-from ..bank import pay_from_bank
 from ..table import casino_count
-from .base import Tile, TileState
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...state import State
@@ -88,5 +87,7 @@ class HighFive(Tile):
         assert isinstance(s, HighFiveState)
         if s.holder < 0:
             return state
-        state = set_slice(state, index, HighFiveState(s.casino, -1))
-        return pay_from_bank(state, s.holder, HIGH_FIVE_REWARD, log)
+        draft = Draft(state, log)  # the slice and the payment as one state
+        draft.set_slice(index, HighFiveState(s.casino, -1))
+        draft.pay_from_bank(s.holder, HIGH_FIVE_REWARD)
+        return draft.build()

@@ -15,14 +15,13 @@ import attrs
 
 from ...actions import Action, Roll
 from ...chance import Rng, roll_distribution
-from ...engine import emit, push_task
+from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import CHANCE, Chance, Money, Seat
-from ..bank import reward
-from ..state import rebuild
-from .base import Tile, TileState
+from .base import Draft, Tile, TileState, black_rolled, black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -70,6 +69,10 @@ class JackpotThrow(Task):
     kind: ClassVar[str] = "jackpot-throw"
     seat: Seat
     """The active seat, who wins the jackpot on a 7 or a double."""
+
+
+_new_slice = fast_constructor(JackpotState)
+"""``JackpotState(casino, counter)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -132,7 +135,7 @@ class Jackpot(Tile):
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """A throw of two dice."""
-        return Roll(rng.dice(2), "black")
+        return black_throw(rng)
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
@@ -149,13 +152,11 @@ class Jackpot(Tile):
         assert isinstance(s, JackpotState)
         won = wins(action.faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
-        modules = state.modules
-        state = rebuild(
-            state,
-            modules=(*modules[:index], JackpotState(s.casino, counter), *modules[index + 1 :]),
-            tasks=state.tasks[1:],
-        )
-        if log is not None or DiceRolled in state.config.ruleset.reactors:
-            event = DiceRolled(seat=task.seat, group="black", faces=action.faces)
-            state = emit(state, event, log)
-        return reward(state, task.seat, s.amount, log) if won else state
+        draft = Draft(state, log)  # the counter, the task, the event and the reward as one state
+        draft.set_slice(index, _new_slice(s.casino, counter))
+        draft.pop_task()
+        if draft.hears(DiceRolled):
+            draft.emit(black_rolled(task.seat, action.faces))
+        if won:
+            draft.reward(task.seat, s.amount)
+        return draft.build()

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import BIG, REGULAR, Seat
-from ..state import rebuild
-from ..table import SUPPLY, move_dice
-from .base import Tile, TileState
+from ..table import SUPPLY
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...state import State
@@ -92,6 +91,12 @@ class KnockoutChoice(Task):
 
 
 _PUTS: Final[tuple[Action, ...]] = (KnockoutPut(False), KnockoutPut(True))
+_OPPONENTS: dict[tuple[Seat, int], tuple[Seat, ...]] = {}
+"""The opponents of a seat, clockwise from its left, by seat and number of players."""
+_new_slice = fast_constructor(KnockoutState)
+"""``KnockoutState(casino, small, big)`` without attrs' __init__."""
+_new_choice = fast_constructor(KnockoutChoice)
+"""``KnockoutChoice(module, seat, active, rest)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -130,56 +135,48 @@ class Knockout(Tile):
     ) -> State:
         """T-KNOCKOUT-1: the opponents from the active seat's left, then the active seat."""
         n = state.config.players
-        opponents = tuple((seat + k) % n for k in range(1, n))
-        return self._go_on(state, index, seat, opponents, log)
+        opponents = _OPPONENTS.get((seat, n))
+        if opponents is None:
+            opponents = _OPPONENTS[seat, n] = tuple((seat + k) % n for k in range(1, n))
+        return self._go_on(Draft(state, log), index, seat, opponents)
 
-    def _go_on(
-        self,
-        state: State,
-        index: int,
-        active: Seat,
-        opponents: tuple[Seat, ...],
-        log: list[Event] | None,
-    ) -> State:
+    def _go_on(self, draft: Draft, index: int, active: Seat, opponents: tuple[Seat, ...]) -> State:
         """Put the opponents' dice in the bar in order, asking whoever has a choice; then the
-        active seat takes its own bar dice back (T-10)."""
+        active seat takes its own bar dice back (T-10). Every step goes into *draft*, built
+        once at the end (one state instead of two per die moved)."""
         for k, seat in enumerate(opponents):
-            s = state.modules[index]
+            s = draft.slice(index)
             assert isinstance(s, KnockoutState)
-            held = state.supply[seat]
+            held = draft.get_supply()[seat]
             if s.small[seat] + s.big[seat] >= BAR_SIZE or not (held[REGULAR] or held[BIG]):
                 continue
             if held[REGULAR] and held[BIG]:
-                task = KnockoutChoice(index, seat, active, opponents[k + 1 :])
-                return push_task(state, task, first=True)
-            state = self._to_bar(state, index, seat, big=not held[REGULAR], log=log)
-        s = state.modules[index]
+                draft.push_task(_new_choice(index, seat, active, opponents[k + 1 :]))
+                return draft.build()
+            self._to_bar(draft, index, seat, big=not held[REGULAR])
+        s = draft.slice(index)
         assert isinstance(s, KnockoutState)
         small, big = s.small[active], s.big[active]
         if not (small or big):
-            return state
-        state = self._set(state, index, s, active, 0, 0)
-        return move_dice(state, active, small=small, big=big, source=BAR, target=SUPPLY, log=log)
+            return draft.build()
+        self._set(draft, index, s, active, 0, 0)
+        draft.move(active, small, big, BAR, SUPPLY)
+        return draft.build()
 
     @staticmethod
-    def _set(state: State, index: int, s: KnockoutState, seat: Seat, small: int, big: int) -> State:
-        value = KnockoutState(
+    def _set(draft: Draft, index: int, s: KnockoutState, seat: Seat, small: int, big: int) -> None:
+        value = _new_slice(
             s.casino,
             (*s.small[:seat], small, *s.small[seat + 1 :]),
             (*s.big[:seat], big, *s.big[seat + 1 :]),
         )
-        modules = state.modules
-        return rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        draft.set_slice(index, value)
 
-    def _to_bar(
-        self, state: State, index: int, seat: Seat, *, big: bool, log: list[Event] | None
-    ) -> State:
-        s = state.modules[index]
+    def _to_bar(self, draft: Draft, index: int, seat: Seat, *, big: bool) -> None:
+        s = draft.slice(index)
         assert isinstance(s, KnockoutState)
-        state = self._set(state, index, s, seat, s.small[seat] + (not big), s.big[seat] + big)
-        return move_dice(
-            state, seat, small=int(not big), big=int(big), source=SUPPLY, target=BAR, log=log
-        )
+        self._set(draft, index, s, seat, s.small[seat] + (not big), s.big[seat] + big)
+        draft.move(seat, int(not big), int(big), SUPPLY, BAR)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The opponent whose die goes to the bar chooses it."""
@@ -207,24 +204,23 @@ class Knockout(Tile):
         task = state.tasks[0]
         assert isinstance(task, KnockoutChoice)
         assert isinstance(action, KnockoutPut)
-        state = rebuild(state, tasks=state.tasks[1:])
-        state = self._to_bar(state, index, task.seat, big=action.big, log=log)
-        return self._go_on(state, index, task.active, task.rest, log)
+        draft = Draft(state, log)
+        draft.pop_task()
+        self._to_bar(draft, index, task.seat, big=action.big)
+        return self._go_on(draft, index, task.active, task.rest)
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-KNOCKOUT-2: the bar's dice return to their owners when the round ends."""
         s = state.modules[index]
         assert isinstance(s, KnockoutState)
+        draft = Draft(state, log)  # the moves and the slice as one state
         for seat in range(state.config.players):
             small, big = s.small[seat], s.big[seat]
             if small or big:
-                state = move_dice(
-                    state, seat, small=small, big=big, source=BAR, target=SUPPLY, log=log
-                )
+                draft.move(seat, small, big, BAR, SUPPLY)
         n = state.config.players
-        value = KnockoutState(s.casino, (0,) * n, (0,) * n)
-        modules = state.modules
-        return rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        draft.set_slice(index, _new_slice(s.casino, (0,) * n, (0,) * n))
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """T-11: the dice in the bar are in no casino and no supply."""

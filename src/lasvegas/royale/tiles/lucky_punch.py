@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import emit, pop_task, push_task
+from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Task
+from ...state import fast_constructor
 from ...types import Money, Seat
-from ..bank import reward
 from ..state import rebuild
-from .base import Tile
+from .base import Draft, Tile
 
 if TYPE_CHECKING:
     from ...chance import Rng
@@ -166,6 +166,9 @@ _GUESSES: Final[tuple[Action, ...]] = tuple(
     GuessTokens(n) for n in range(1, LUCKY_PUNCH_TOKENS + 1)
 )
 
+_new_guess = fast_constructor(LuckyPunchGuess)
+"""``LuckyPunchGuess(module, seat, guesser, tokens)`` without attrs' __init__."""
+
 
 @attrs.frozen
 class LuckyPunch(Tile):
@@ -229,19 +232,26 @@ class LuckyPunch(Tile):
         if isinstance(task, LuckyPunchHide):
             assert isinstance(action, HideTokens)
             n = state.config.players
-            guess = LuckyPunchGuess(index, task.seat, (task.seat + 1) % n, action.tokens)
-            state = rebuild(state, tasks=(guess, *state.tasks[1:]))
-            return emit(state, FistMade(seat=task.seat, tokens=action.tokens), log)
+            guess = _new_guess(index, task.seat, (task.seat + 1) % n, action.tokens)
+            draft = Draft(state, log)  # the task and the event as one state
+            draft.tasks = (guess, *state.tasks[1:])
+            if draft.hears(FistMade):
+                draft.emit(FistMade(seat=task.seat, tokens=action.tokens))
+            return draft.build()
         assert isinstance(task, LuckyPunchGuess)
         assert isinstance(action, GuessTokens)
         hidden = task.tokens
         assert hidden is not None
-        state = pop_task(state)
-        event = FistOpened(seat=task.seat, guesser=task.guesser, guess=action.tokens, tokens=hidden)
-        state = emit(state, event, log)
-        if action.tokens == hidden:
-            return state
-        return reward(state, task.seat, LUCKY_PUNCH_REWARDS[hidden - 1], log)
+        draft = Draft(state, log)  # the task, the event and the reward as one state
+        draft.pop_task()
+        if draft.hears(FistOpened):
+            guessed = action.tokens
+            draft.emit(
+                FistOpened(seat=task.seat, guesser=task.guesser, guess=guessed, tokens=hidden)
+            )
+        if action.tokens != hidden:
+            draft.reward(task.seat, LUCKY_PUNCH_REWARDS[hidden - 1])
+        return draft.build()
 
     # -- hidden information (T-5) -----------------------------------------------------------
 

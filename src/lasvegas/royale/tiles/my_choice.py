@@ -32,16 +32,16 @@ import attrs
 
 from ...actions import Action, Roll
 from ...chance import Rng, roll_distribution
-from ...engine import emit, pop_task, push_task, set_slice
+from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled, Event
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import BIG, CHANCE, REGULAR, Chance, Money, Seat
-from ..bank import pay_from_bank, reward
 from ..state import royale_state
-from ..table import SUPPLY, closed_casinos, move_dice
-from .base import Tile, TileState, activate_tile
-from .handicap import return_die, returns, rotate_die, rotations
+from ..table import SUPPLY, closed_casinos
+from .base import Draft, Tile, TileState, activate_tile, black_rolled, black_throw
+from .handicap import returns, rotations
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -251,6 +251,22 @@ def _other_tiles(state: State, casino: int) -> tuple[int, ...]:
     )
 
 
+_PICKS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""The face choices by throw, built once (bounded: 21 throws)."""
+_ROTATES: Final = {(f, b): MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)}
+_RETURNS: Final = {(c, b): MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)}
+"""Every rotation and return, built once."""
+_GOLDEN: Final[tuple[tuple[Action, ...], ...]] = (
+    (),
+    (MyChoiceGolden(False),),
+    (MyChoiceGolden(True),),
+    (MyChoiceGolden(False), MyChoiceGolden(True)),
+)
+"""The golden-space choices by which kinds of die are held (1: small, 2: the Biggy)."""
+_new_face = fast_constructor(MyChoiceFace)
+"""``MyChoiceFace(module, seat, faces)`` without attrs' __init__."""
+
+
 @attrs.frozen
 class MyChoice(Tile):
     """My Choice (H2): the black dice offer two of six actions; the player takes one
@@ -316,26 +332,33 @@ class MyChoice(Tile):
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """A throw of two dice."""
-        return Roll(rng.dice(2), "black")
+        return black_throw(rng)
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The faces thrown; the other tiles; the rotations and returns; the dice for the
         golden space."""
         if isinstance(task, MyChoiceFace):
-            return tuple(MyChoicePick(f) for f in sorted(set(task.faces)))
+            faces = task.faces
+            picks = _PICKS.get(faces)  # they depend on the throw alone: built once
+            if picks is None:
+                if len(_PICKS) >= 1024:
+                    _PICKS.clear()
+                picks = _PICKS[faces] = tuple(MyChoicePick(f) for f in sorted(set(faces)))
+            return picks
         s = state.modules[index]
         assert isinstance(s, MyChoiceState)
         if isinstance(task, MyChoiceTile):
             return tuple(MyChoiceActivate(c) for c in _other_tiles(state, s.casino))
         if isinstance(task, MyChoiceMove):
-            rotate = tuple(MyChoiceRotate(f, b) for f, b in rotations(state, task.seat))
-            back = tuple(MyChoiceReturn(c, b) for c, b in returns(state, task.seat))
-            return rotate + back
+            seat = task.seat
+            moves: list[Action] = [
+                _ROTATES.get(fb) or MyChoiceRotate(*fb) for fb in rotations(state, seat)
+            ]
+            moves.extend([_RETURNS.get(cb) or MyChoiceReturn(*cb) for cb in returns(state, seat)])
+            return tuple(moves)
         assert isinstance(task, MyChoiceSpace)
         held = state.supply[task.seat]
-        return tuple(
-            MyChoiceGolden(big) for big, n in ((False, held[REGULAR]), (True, held[BIG])) if n
-        )
+        return _GOLDEN[(1 if held[REGULAR] else 0) + (2 if held[BIG] else 0)]
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Each face, each casino's tile, every rotation and return, both golden dice.
@@ -375,40 +398,49 @@ class MyChoice(Tile):
                     "a throw of the two black dice is next",
                     "bad-roll",
                 )
-            state = push_task(
-                pop_task(state), MyChoiceFace(index, task.seat, action.faces), first=True
-            )
-            event = DiceRolled(seat=task.seat, group="black", faces=action.faces)
-            return emit(state, event, log)
+            # pop_task, push_task and the event as one state (Draft)
+            draft = Draft(state, log)
+            draft.tasks = (_new_face(index, task.seat, action.faces), *state.tasks[1:])
+            if draft.hears(DiceRolled):
+                draft.emit(black_rolled(task.seat, action.faces))
+            return draft.build()
         assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
         seat = task.seat
-        state = pop_task(state)
-        if isinstance(action, MyChoicePick):
-            return self._pick(state, index, seat, action.face, log)
-        if isinstance(action, MyChoiceActivate):
-            return activate_tile(state, action.casino, seat, log)
-        if isinstance(action, MyChoiceRotate):
-            return rotate_die(state, seat, action.face, action.big, log)
-        if isinstance(action, MyChoiceReturn):
-            return return_die(state, seat, action.casino, action.big, log)
+        draft = Draft(state, log)  # pop_task and the action's changes as one state
+        draft.pop_task()
+        kind = type(action)
+        if kind is MyChoicePick:
+            assert isinstance(action, MyChoicePick)
+            return self._pick(draft, index, seat, action.face)
+        if kind is MyChoiceActivate:
+            assert isinstance(action, MyChoiceActivate)
+            return activate_tile(draft.build(), action.casino, seat, log)
+        if kind is MyChoiceRotate:
+            assert isinstance(action, MyChoiceRotate)
+            big = int(action.big)
+            draft.move(seat, 1 - big, big, SUPPLY, action.face)  # rotate_die
+            return draft.build()
+        if kind is MyChoiceReturn:
+            assert isinstance(action, MyChoiceReturn)
+            big = int(action.big)
+            draft.move(seat, 1 - big, big, action.casino, SUPPLY)  # return_die
+            return draft.build()
         assert isinstance(action, MyChoiceGolden)
         s = state.modules[index]
         assert isinstance(s, MyChoiceState)
         if s.golden >= 0:  # the die there goes back to its owner (T-10)
             small, big = (0, 1) if s.golden_big else (1, 0)
-            state = move_dice(
-                state, s.golden, small=small, big=big, source=_PLACE, target=SUPPLY, log=log
-            )
-        state = set_slice(state, index, MyChoiceState(s.casino, seat, int(action.big)))
+            draft.move(s.golden, small, big, _PLACE, SUPPLY)
+        draft.set_slice(index, MyChoiceState(s.casino, seat, int(action.big)))
         small, big = (0, 1) if action.big else (1, 0)
-        return move_dice(state, seat, small=small, big=big, source=SUPPLY, target=_PLACE, log=log)
+        draft.move(seat, small, big, SUPPLY, _PLACE)
+        return draft.build()
 
-    def _pick(
-        self, state: State, index: int, seat: Seat, face: int, log: list[Event] | None
-    ) -> State:
+    def _pick(self, draft: Draft, index: int, seat: Seat, face: int) -> State:
         """The action of *face* (X-16): a reward, or the decision that carries it out."""
         if face <= len(MY_CHOICE_REWARDS):
-            return reward(state, seat, MY_CHOICE_REWARDS[face - 1], log)
+            draft.reward(seat, MY_CHOICE_REWARDS[face - 1])
+            return draft.build()
         follow: Task = (
             MyChoiceTile(index, seat)
             if face == 4
@@ -416,6 +448,7 @@ class MyChoice(Tile):
             if face == 5
             else MyChoiceSpace(index, seat)
         )
+        state = draft.build()
         if not self.task_actions(state, index, follow):
             return state  # nothing can be done (ruling)
         return push_task(state, follow, first=True)
@@ -427,12 +460,12 @@ class MyChoice(Tile):
         assert isinstance(s, MyChoiceState)
         if s.golden < 0:
             return state
-        state = set_slice(state, index, MyChoiceState(s.casino))
+        draft = Draft(state, log)  # the slice, the move and the payment as one state
+        draft.set_slice(index, MyChoiceState(s.casino))
         small, big = (0, 1) if s.golden_big else (1, 0)
-        state = move_dice(
-            state, s.golden, small=small, big=big, source=_PLACE, target=SUPPLY, log=log
-        )
-        return pay_from_bank(state, s.golden, GOLDEN_SPACE_REWARD, log)
+        draft.move(s.golden, small, big, _PLACE, SUPPLY)
+        draft.pay_from_bank(s.golden, GOLDEN_SPACE_REWARD)
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """The die on the golden space, for its owner (it is in no casino, T-11)."""

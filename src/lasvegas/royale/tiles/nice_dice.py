@@ -27,14 +27,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import pop_task, push_task, set_slice
+from ...engine import push_task
 from ...events import DiceRolled, Event, TurnStarted
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import fast_constructor, make_state
 from ...types import BIG, REGULAR, Chance, Money, Seat
-from ..bank import reward
-from ..table import SUPPLY, closed_casinos, move_dice
-from .base import Tile, TileState
+from ..table import SUPPLY, closed_casinos
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -125,6 +124,11 @@ class NiceDiceDecline(Action):
 
 
 _DECLINE: Final = NiceDiceDecline()
+_TAKES: Final = {(f, b): NiceDiceTake(f, b) for f in range(1, _SPACES + 1) for b in (False, True)}
+"""Every take, built once."""
+_CHOICES: dict[tuple[tuple[int, bool], ...], tuple[Action, ...]] = {}
+"""The legal actions by the task's options, built once (bounded: the sets of dice a roll
+offers; cleared past 4,096)."""
 _new_slice = fast_constructor(NiceDiceState)
 """``NiceDiceState(casino, owner, big, roll, roll_big)`` without attrs' __init__."""
 
@@ -159,18 +163,37 @@ class NiceDice(Tile):
 
     def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """Record the active seat's roll (``DiceRolled``); forget it when a turn starts."""
-        s = state.modules[index]
+        modules = state.modules
+        s = modules[index]
         assert isinstance(s, NiceDiceState)
         if type(event) is TurnStarted:
             if not (s.roll or s.roll_big):
                 return state
-            return set_slice(state, index, _new_slice(s.casino, s.owner, s.big, (), 0))
-        assert isinstance(event, DiceRolled)
-        if event.seat is None or event.group not in _ROLLED:
-            return state  # the neutral set's roll, black dice of a tile
-        rolled = state.rolled
-        big = rolled[BIG][0] if rolled[BIG] else 0
-        return set_slice(state, index, _new_slice(s.casino, s.owner, s.big, rolled[REGULAR], big))
+            value = _new_slice(s.casino, s.owner, s.big, (), 0)
+        else:
+            assert isinstance(event, DiceRolled)
+            if event.seat is None or event.group not in _ROLLED:
+                return state  # the neutral set's roll, black dice of a tile
+            rolled = state.rolled
+            big = rolled[BIG][0] if rolled[BIG] else 0
+            value = _new_slice(s.casino, s.owner, s.big, rolled[REGULAR], big)
+        # set_slice, inlined: this runs at every roll and turn while the tile is in play
+        return make_state(
+            state.config,
+            state.round,
+            state.phase,
+            state.cursor,
+            state.start,
+            state.active,
+            state.supply,
+            state.rolled,
+            state.casinos,
+            state.pile_hidden,
+            state.pile_returned,
+            state.money,
+            (*modules[:index], value, *modules[index + 1 :]),
+            state.tasks,
+        )
 
     def activate(
         self,
@@ -209,7 +232,14 @@ class NiceDice(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Declining, or one of the task's dice."""
         assert isinstance(task, NiceDiceTask)
-        return (_DECLINE, *(NiceDiceTake(face, big) for face, big in task.options))
+        options = task.options
+        actions = _CHOICES.get(options)  # they depend on the options alone: built once
+        if actions is None:
+            if len(_CHOICES) >= 4096:
+                _CHOICES.clear()
+            takes = [_TAKES.get(option) or NiceDiceTake(*option) for option in options]
+            actions = _CHOICES[options] = (_DECLINE, *takes)
+        return actions
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Declining, or a small die or the Biggy onto each space.
@@ -231,9 +261,10 @@ class NiceDice(Tile):
         (no activation, T-6), or back to its owner if that casino is closed (T-7, T-10)."""
         task = state.tasks[0]
         assert isinstance(task, NiceDiceTask)
-        state = pop_task(state)
+        draft = Draft(state, log)  # the task, the moves and the slice as one state
+        draft.pop_task()
         if not isinstance(action, NiceDiceTake):
-            return state
+            return draft.build()
         s = state.modules[index]
         assert isinstance(s, NiceDiceState)
         face = action.face
@@ -242,34 +273,33 @@ class NiceDice(Tile):
         if s.owner[i] >= 0:
             other, big = s.owner[i], s.big[i]
             target: int | str = SUPPLY if face in closed_casinos(state) else face
-            state = move_dice(
-                state, other, small=1 - big, big=big, source=_PLACE, target=target, log=log
-            )
+            draft.move(other, 1 - big, big, _PLACE, target)
         owner = (*s.owner[:i], seat, *s.owner[i + 1 :])
         bigs = (*s.big[:i], int(action.big), *s.big[i + 1 :])
-        state = set_slice(state, index, NiceDiceState(s.casino, owner, bigs, s.roll, s.roll_big))
+        draft.set_slice(index, _new_slice(s.casino, owner, bigs, s.roll, s.roll_big))
         source: int | str = s.casino if face == s.casino else SUPPLY
         small, big = (0, 1) if action.big else (1, 0)
-        return move_dice(state, seat, small=small, big=big, source=source, target=_PLACE, log=log)
+        draft.move(seat, small, big, source, _PLACE)
+        return draft.build()
 
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-NICE-2: each player takes their dice off the tile and the reward of each space
         (X-14), clockwise from the start player, spaces from 1 to 6 (ruling)."""
         s = state.modules[index]
         assert isinstance(s, NiceDiceState)
-        if all(o < 0 for o in s.owner):
+        if not s.owner or max(s.owner) < 0:  # every space empty
             return state
-        state = set_slice(state, index, NiceDiceState(s.casino))
+        draft = Draft(state, log)  # the slice, the moves and the rewards as one state
+        draft.set_slice(index, NiceDiceState(s.casino))
         n = state.config.players
+        start = state.start
         for k in range(n):
-            seat = (state.start + k) % n
+            seat = (start + k) % n
             for i, (owner, big) in enumerate(zip(s.owner, s.big, strict=True)):
                 if owner == seat:
-                    state = move_dice(
-                        state, seat, small=1 - big, big=big, source=_PLACE, target=SUPPLY, log=log
-                    )
-                    state = reward(state, seat, NICE_DICE_REWARDS[i], log)
-        return state
+                    draft.move(seat, 1 - big, big, _PLACE, SUPPLY)
+                    draft.reward(seat, NICE_DICE_REWARDS[i])
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """The dice on the tile, per seat (they are in no casino, T-11)."""

@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import emit, pop_task, push_task
+from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import ModuleState, Task
+from ...state import fast_constructor
 from ...types import Money, Seat
-from ..bank import reward
-from ..state import rebuild
-from .base import Tile, TileState
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...state import State
@@ -126,6 +125,13 @@ class NoEntryMoved(Event):
 
 _LEAVE: Final = NoEntryLeave()
 _CLOSE: Final = tuple(NoEntryClose(c) for c in range(1, 7))
+_CHOICES: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+"""The legal actions by the number of casinos, this tile's casino and the token's, built
+once (bounded: a few dozen)."""
+_CLOSED: Final[tuple[frozenset[int], ...]] = tuple(frozenset((c,)) for c in range(8))
+"""The casino under the token, closed, by its number (built once; 0 is never used)."""
+_new_slice = fast_constructor(NoEntryState)
+"""``NoEntryState(casino, token, counter)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -163,7 +169,10 @@ class NoEntry(Tile):
         if s is None:
             return _OPEN
         assert isinstance(s, NoEntryState)
-        return frozenset((s.token,)) if s.token else _OPEN
+        token = s.token
+        if not token:
+            return _OPEN
+        return _CLOSED[token] if token < len(_CLOSED) else frozenset((token,))
 
     def activate(
         self,
@@ -185,9 +194,15 @@ class NoEntry(Tile):
         """Any casino but this one and the one under the token; leaving it once it is out."""
         s = state.modules[index]
         assert isinstance(s, NoEntryState)
-        n = len(state.casinos)
-        moves = tuple(a for a in _CLOSE[:n] if a.casino not in (s.casino, s.token))
-        return (*moves, _LEAVE) if s.token else moves
+        key = (len(state.casinos), s.casino, s.token)
+        actions = _CHOICES.get(key)  # they depend on these alone: built once
+        if actions is None:
+            n = key[0]
+            moves = tuple(a for a in _CLOSE[:n] if a.casino not in (s.casino, s.token))
+            if len(_CHOICES) >= 1024:
+                _CHOICES.clear()
+            actions = _CHOICES[key] = (*moves, _LEAVE) if s.token else moves
+        return actions
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Close casino 1 .. 6, or leave the token.
@@ -205,18 +220,19 @@ class NoEntry(Tile):
         """Move the token and the counter and pay the space's reward, or leave it be."""
         task = state.tasks[0]
         assert isinstance(task, NoEntryChoice)
-        state = pop_task(state)
+        draft = Draft(state, log)  # the task, the slice, the event and the reward as one state
+        draft.pop_task()
         if type(action) is NoEntryLeave:
-            return state
+            return draft.build()
         assert isinstance(action, NoEntryClose)
         s = state.modules[index]
         assert isinstance(s, NoEntryState)
         counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
-        modules = state.modules
-        value = NoEntryState(s.casino, action.casino, counter)
-        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
-        state = emit(state, NoEntryMoved(casino=action.casino, counter=counter), log)
-        return reward(state, task.seat, NO_ENTRY_TRACK[counter], log)
+        draft.set_slice(index, _new_slice(s.casino, action.casino, counter))
+        if draft.hears(NoEntryMoved):
+            draft.emit(NoEntryMoved(casino=action.casino, counter=counter))
+        draft.reward(task.seat, NO_ENTRY_TRACK[counter])
+        return draft.build()
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The token lies on another casino (or in the middle), the counter on the track.

@@ -13,8 +13,7 @@ import attrs
 
 from ...events import DicePlaced, Event
 from ...types import Money, Seat
-from ..bank import reward
-from .base import Tile
+from .base import Draft, Tile
 
 if TYPE_CHECKING:
     from ...state import State
@@ -32,7 +31,11 @@ def casinos_held(state: State, seat: Seat) -> int:
     >>> casinos_held(lv.new_game(lv.royale(3)), 0)
     0
     """
-    return sum(1 for c in state.casinos if c.dice[seat] or c.big[seat])
+    held = 0
+    for c in state.casinos:  # a plain loop: sum() over a generator costs more
+        if c.dice[seat] or c.big[seat]:
+            held += 1
+    return held
 
 
 @attrs.frozen
@@ -60,4 +63,6 @@ class PayDay(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-PAYDAY-1: pay $10,000 per casino holding a die of *seat*."""
-        return reward(state, seat, casinos_held(state, seat) * PAY_PER_CASINO, log)
+        draft = Draft(state, log)  # bank.reward, built as one state
+        draft.reward(seat, casinos_held(state, seat) * PAY_PER_CASINO)
+        return draft.build()

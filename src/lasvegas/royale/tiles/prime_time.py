@@ -24,15 +24,14 @@ import attrs
 
 from ...actions import Action, Roll
 from ...chance import Rng, roll_distribution
-from ...engine import emit, push_task
+from ...engine import payout_order, push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled, Event
 from ...modules.base import ModuleState, Task
-from ...payout import rank
+from ...state import fast_constructor
 from ...types import CHANCE, Chance, Seat
-from ..state import rebuild
-from ..table import closed_casinos, move_dice
-from .base import Tile, TileState
+from ..table import closed_casinos
+from .base import Draft, Tile, TileState, black_rolled, black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -128,6 +127,13 @@ _SPACE: Final[tuple[Action, ...]] = (
 )
 
 
+_new_slice = fast_constructor(PrimeTimeState)
+"""``PrimeTimeState(casino, seat, placed)`` without attrs' __init__."""
+_OPTIONS: dict[tuple[tuple[int, ...], frozenset[int]], tuple[Action, ...]] = {}
+"""The choices by throw and closed casinos, built once (bounded: 21 throws times the few
+sets of closed casinos)."""
+
+
 @attrs.frozen
 class PrimeTime(Tile):
     """Prime Time (B1): the winner here may add the two black dice to the table (T-PRIME-1).
@@ -157,7 +163,7 @@ class PrimeTime(Tile):
         """T-PRIME-1: the winner here now (ties considered) throws the black dice."""
         s = state.modules[index]
         assert isinstance(s, PrimeTimeState)
-        ranked = rank(state.casinos[s.casino - 1].weights())
+        ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
         return push_task(state, PrimeTimeThrow(index, ranked[0]), first=True)
@@ -172,7 +178,13 @@ class PrimeTime(Tile):
         """None, either die alone, or both; never into a closed casino (T-7)."""
         assert isinstance(task, PrimeTimeChoice)
         closed = closed_casinos(state) if state.config.ruleset.closers else frozenset()
-        return _options(task.faces, closed)
+        key = (task.faces, closed)
+        options = _OPTIONS.get(key)  # the choices depend on these alone: built once
+        if options is None:
+            if len(_OPTIONS) >= 4096:
+                _OPTIONS.clear()
+            options = _OPTIONS[key] = _options(task.faces, closed)
+        return options
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every placement of none, one or two black dice.
@@ -190,7 +202,7 @@ class PrimeTime(Tile):
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """A throw of two dice."""
-        return Roll(rng.dice(2), "black")
+        return black_throw(rng)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The throw and the choice hide nothing."""
@@ -216,21 +228,23 @@ class PrimeTime(Tile):
                     "a throw of the two black dice is next",
                     "bad-roll",
                 )
-            state = rebuild(state, tasks=(PrimeTimeChoice(index, task.seat, action.faces), *rest))
-            return emit(state, DiceRolled(seat=task.seat, group="black", faces=action.faces), log)
+            draft = Draft(state, log)  # the task and the event as one state
+            draft.tasks = (PrimeTimeChoice(index, task.seat, action.faces), *rest)
+            if draft.hears(DiceRolled):
+                draft.emit(black_rolled(task.seat, action.faces))
+            return draft.build()
         assert isinstance(task, PrimeTimeChoice)
         assert isinstance(action, PrimeTimePlace)
-        state = rebuild(state, tasks=rest)
+        draft = Draft(state, log)  # the task, the slice and the moves as one state
+        draft.tasks = rest
         if not action.faces:
-            return state
+            return draft.build()
         s = state.modules[index]
         assert isinstance(s, PrimeTimeState)
-        modules = state.modules
-        value = PrimeTimeState(s.casino, task.seat, (*s.placed, *action.faces))
-        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        draft.set_slice(index, _new_slice(s.casino, task.seat, (*s.placed, *action.faces)))
         for face in action.faces:
-            state = move_dice(state, task.seat, small=1, source=BLACK_DICE, target=face, log=log)
-        return state
+            draft.move(task.seat, 1, 0, BLACK_DICE, face)
+        return draft.build()
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The black dice leave the table when the round ends."""
@@ -238,12 +252,11 @@ class PrimeTime(Tile):
         assert isinstance(s, PrimeTimeState)
         if not s.placed:
             return state
-        modules = state.modules
-        value = PrimeTimeState(s.casino)
-        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        draft = Draft(state, log)  # the slice and the moves as one state
+        draft.set_slice(index, PrimeTimeState(s.casino))
         for casino in s.placed:
-            state = move_dice(state, s.seat, small=1, source=casino, target=BLACK_DICE, log=log)
-        return state
+            draft.move(s.seat, 1, 0, casino, BLACK_DICE)
+        return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """The black dice on the table, as negative held dice of the seat they count for (the
