@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import ClassVar
 
 import attrs
@@ -10,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from lasvegas.engine import end_turn, next_turn, pop_task, push_task
 from lasvegas.testing import check_invariants, deal, random_game, random_sim_test
 
 
@@ -221,3 +223,95 @@ def test_sample_chance_follows_the_distribution() -> None:
         hits += 6 not in roll.faces
     assert exact == pytest.approx((5 / 6) ** 7)
     assert abs(hits / draws - exact) < 4 * (exact * (1 - exact) / draws) ** 0.5
+
+
+@attrs.frozen
+class Flip(lv.Task):
+    """Test chance task: a coin is flipped at every round's start (heads or tails)."""
+
+    kind: ClassVar[str] = "test-flip"
+    chance: ClassVar[bool] = True
+
+
+@attrs.frozen
+class Coin(lv.RuleModule):
+    """Test module with a chance task type (``Task.chance``); *honest* says whether its
+    ``task_to_move`` agrees with the type (when the engine asks at all)."""
+
+    id: ClassVar[str] = "test-coin"
+    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
+    tasks: ClassVar[tuple[type[lv.Task], ...]] = (Flip,)
+    honest: bool = True
+
+    def react(
+        self, state: lv.State, index: int, event: lv.Event, log: list[lv.Event] | None
+    ) -> lv.State:
+        """Flip once the casinos are filled."""
+        return push_task(state, Flip(module=index))
+
+    def task_to_move(self, state: lv.State, index: int, task: lv.Task) -> lv.Seat | lv.Chance:
+        """Chance, or (dishonest) the start player."""
+        return lv.CHANCE if self.honest else state.start
+
+    def task_chance(
+        self, state: lv.State, index: int, task: lv.Task
+    ) -> tuple[tuple[lv.Action, Fraction], ...]:
+        """Heads (1) or tails (2), even odds."""
+        return ((lv.Roll((1,), "black"), Fraction(1, 2)), (lv.Roll((2,), "black"), Fraction(1, 2)))
+
+    def task_sample(self, state: lv.State, index: int, task: lv.Task, rng: lv.Rng) -> lv.Action:
+        """One side, drawn directly."""
+        return lv.Roll((1 + rng.below(2),), "black")
+
+    def perform(
+        self, state: lv.State, index: int, action: lv.Action, log: list[lv.Event] | None
+    ) -> lv.State:
+        """The flip changes nothing but the queue."""
+        if action not in (lv.Roll((1,), "black"), lv.Roll((2,), "black")):
+            raise lv.IllegalActionError(repr(action), "flip", "heads or tails", "bad-chance")
+        return pop_task(state)
+
+
+def test_chance_task_type_is_a_chance_node_without_asking_the_module() -> None:
+    """DESIGN §3: a task type with ``chance = True`` is a chance node: ``to_move`` answers
+    CHANCE from the type (the module is not asked), ``legal_actions`` is empty, outcomes are
+    sampled and applied like any chance node, and a wrong outcome is refused."""
+    config = lv.classic(2, Coin(honest=False))  # task_to_move would say "seat", if asked
+    state = lv.new_game(config)
+    rng = lv.Rng(3)
+    while not state.tasks:
+        state = lv.apply(state, lv.sample_chance(state, rng))
+    assert state.tasks == (Flip(module=0),)
+    assert lv.to_move(state) is lv.CHANCE
+    assert lv.legal_actions(state) == ()
+    assert lv.sample_chance(state, rng) in (lv.Roll((1,), "black"), lv.Roll((2,), "black"))
+    with pytest.raises(lv.IllegalActionError):
+        lv.apply(state, lv.Roll((3,), "black"))
+    after = lv.apply(state, lv.Roll((2,), "black"))
+    assert after.tasks == ()
+    assert lv.to_move(after) is lv.CHANCE  # the first roll
+    assert lv.step(state, lv.Roll((2,), "black")).state == after
+
+
+def test_random_sim_checks_that_a_chance_task_type_agrees_with_its_module() -> None:
+    """``random_sim_test`` plays games with an honest chance task and fails a module whose
+    ``task_to_move`` names a seat for a task type declared a chance node."""
+    random_sim_test(lv.classic(3, Coin()), games=2, seed=5)
+    with pytest.raises(AssertionError, match="test-flip is a chance task but task_to_move says 0"):
+        random_sim_test(lv.classic(3, Coin(honest=False)), games=1, seed=5)
+
+
+def test_next_turn_starts_the_next_seats_turn_in_one_state() -> None:
+    """C-9: ``next_turn`` ends the active seat's turn with its roll unplaced and gives the
+    state the engine reaches after ``end_turn`` (the next seat holding dice rolls); when no
+    seat holds dice (C-11) it stays at the turn's end."""
+    state = deal(lv.new_game(lv.classic(3)), *[[50_000]] * 6)
+    state = lv.apply(state, lv.Roll((1, 2, 3, 4, 5, 6, 6, 6)))
+    after = next_turn(state)
+    assert (after.phase, after.active, after.rolled) == (lv.Phase.ROLL, 1, ((), (), (), ()))
+    assert after.supply == state.supply  # the roll went back, unplaced
+    assert after == attrs.evolve(end_turn(state), phase=lv.Phase.ROLL, cursor=0, active=1)
+    # the last seat with dice passes: nobody is left to roll, the payout comes next
+    empty = ((0, 0, 0, 0),) * 3
+    last = attrs.evolve(state, supply=empty)
+    assert next_turn(last).phase is lv.Phase.TURN_END

@@ -148,10 +148,12 @@ def to_move(state: State) -> Seat | Chance | None:
     lv.CHANCE
     """
     if state.tasks:
+        task = state.tasks[0]
+        if task.chance:
+            return CHANCE
         last, mover = _MOVER[0]
         if last is state:
             return mover
-        task = state.tasks[0]
         mover = state.config.modules[task.module].task_to_move(state, task.module, task)
         _MOVER[0] = (state, mover)
         return mover
@@ -171,6 +173,8 @@ answer, as one pair: the sampling or the action that follows asks about the same
 def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
     """``module.task_to_move`` for the first task of *state*, answered from :data:`_MOVER`
     when :func:`to_move` just asked."""
+    if task.chance:
+        return CHANCE
     last, mover = _MOVER[0]
     if last is state:
         return mover  # type: ignore[return-value]
@@ -187,6 +191,8 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     """
     if state.tasks:
         task = state.tasks[0]
+        if task.chance:
+            return ()
         index = task.module
         module = state.config.modules[index]
         last, mover = _MOVER[0]  # _task_mover, inlined
@@ -426,6 +432,8 @@ def sample_chance(state: State, rng: Rng) -> Action:
         task = state.tasks[0]
         index = task.module
         module = state.config.modules[index]
+        if task.chance:
+            return module.task_sample(state, index, task, rng)
         last, mover = _MOVER[0]  # _task_mover, inlined
         if last is not state:
             mover = module.task_to_move(state, index, task)
@@ -491,15 +499,16 @@ def apply(state: State, action: Action) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    last, mover = _MOVER[0]
-    if last is not state:
-        mover = module.task_to_move(state, index, task)
-    if mover is not CHANCE:
-        last, legal = _TASK_ACTIONS[0]
+    if not task.chance:
+        last, mover = _MOVER[0]
         if last is not state:
-            legal = module.task_actions(state, index, task)
-        if not _listed(action, legal):
-            raise _illegal(state, action, "not among the legal actions", "not-legal")
+            mover = module.task_to_move(state, index, task)
+        if mover is not CHANCE:
+            last, legal = _TASK_ACTIONS[0]
+            if last is not state:
+                legal = module.task_actions(state, index, task)
+            if not _listed(action, legal):
+                raise _illegal(state, action, "not among the legal actions", "not-legal")
     if not isinstance(action, Action):
         raise _illegal(state, action, "not an action", "not-legal")
     state = module.perform(state, index, action, None)
@@ -575,15 +584,16 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    last, mover = _MOVER[0]  # _task_mover, inlined
-    if last is not state:
-        mover = module.task_to_move(state, index, task)
-    if mover is not CHANCE:
-        last, legal = _TASK_ACTIONS[0]
+    if not task.chance:
+        last, mover = _MOVER[0]  # _task_mover, inlined
         if last is not state:
-            legal = module.task_actions(state, index, task)
-        if not _listed(action, legal):
-            raise _illegal(state, action, "not among the legal actions", "not-legal")
+            mover = module.task_to_move(state, index, task)
+        if mover is not CHANCE:
+            last, legal = _TASK_ACTIONS[0]
+            if last is not state:
+                legal = module.task_actions(state, index, task)
+            if not _listed(action, legal):
+                raise _illegal(state, action, "not among the legal actions", "not-legal")
     if not isinstance(action, Action):
         raise _illegal(state, action, "not an action", "not-legal")
     return module.perform(state, index, action, log)

@@ -209,7 +209,8 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
 
     Checked (DESIGN §6): legal actions are non-empty exactly when a seat is to move, sorted
     without duplicates, and each one applies; chance outcomes have exact probabilities in
-    (0, 1] summing to 1 and the sampled outcome is one of them; dice and money are conserved
+    (0, 1] summing to 1 and the sampled outcome is one of them; a task whose type says it is
+    always a chance node (``Task.chance``) is one for its module too; dice and money are conserved
     (:func:`check_invariants`); an illegal action raises :class:`IllegalActionError` and
     leaves the state as it was; the game ends; replaying the action list gives the same
     state; and every check in :data:`EXTRA_CHECKS` (JSON round trip, views ...) passes.
@@ -226,6 +227,11 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
             mover = to_move(state)
             if mover is None:
                 break
+            if state.tasks and state.tasks[0].chance:
+                task = state.tasks[0]
+                said = state.config.modules[task.module].task_to_move(state, task.module, task)
+                if said is not CHANCE:
+                    raise _fail(f"{task.kind} is a chance task but task_to_move says {said!r}")
             if mover is CHANCE:
                 outcomes = chance_outcomes(state)
                 if not outcomes:

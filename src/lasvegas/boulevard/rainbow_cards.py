@@ -40,6 +40,7 @@ class RainbowDraw(Task):
     """Chance: the top note of the pile replaces the first rainbow card at a casino (B-5)."""
 
     kind: ClassVar[str] = "rainbow-draw"
+    chance: ClassVar[bool] = True
 
 
 @attrs.frozen

@@ -151,6 +151,7 @@ class DealChips(Task):
     """Chance: deal one chip card to each casino from ``casino`` to 6, one node per chip."""
 
     kind: ClassVar[str] = "chip-cards-deal"
+    chance: ClassVar[bool] = True
     casino: int = 1
     """The casino number the next chip goes to."""
 

@@ -307,6 +307,7 @@ class DealNotes(Task):
     """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
 
     kind: ClassVar[str] = "cardgame-deal-notes"
+    chance: ClassVar[bool] = True
 
 
 @attrs.frozen
@@ -314,6 +315,7 @@ class DealCards(Task):
     """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
 
     kind: ClassVar[str] = "cardgame-deal-cards"
+    chance: ClassVar[bool] = True
     seats: tuple[Seat, ...] = ()
     """The seats still to draw, in order; the first draws until it holds 5 cards."""
 

@@ -64,6 +64,11 @@ class Task:
 
     kind: ClassVar[str] = "task"
     """The stable tag of the task type in JSON."""
+    chance: ClassVar[bool] = False
+    """Whether every task of this type is a chance node: the engine then answers
+    :func:`~lasvegas.to_move` with :data:`~lasvegas.types.CHANCE` without asking the
+    module's ``task_to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
+    shortcut for setup deals and dice throws."""
     module: int
     """Index in ``config.modules`` of the module that resolves this task."""
 
