@@ -21,7 +21,7 @@ player (R-7) and adds chips to the standings (R-8).
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left, insort
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
@@ -30,7 +30,7 @@ import attrs
 from ..actions import Action, Draw, Roll
 from ..chance import Rng, multiset_draw_distribution, roll_distribution
 from ..config import GameConfig, Params
-from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task, set_slice
+from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     CasinoPaid,
@@ -67,7 +67,7 @@ from .events import (
     TileDealt,
 )
 from .state import ROYALE_ID, RoyaleState, _new_royale, rebuild
-from .tiles.base import Tile, check_codes, resume
+from .tiles.base import Tile, check_codes, start_payout
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -131,6 +131,7 @@ class TileDeal(Task):
     """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
 
     kind: ClassVar[str] = "tile-deal"
+    chance: ClassVar[bool] = True
     casino: int
     """The casino number the face goes to."""
 
@@ -140,6 +141,7 @@ class CardDeal(Task):
     """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
 
     kind: ClassVar[str] = "card-deal"
+    chance: ClassVar[bool] = True
     drawn: tuple[Money, ...] = ()
     """The cards drawn so far this round, in order (face up: public)."""
 
@@ -149,6 +151,7 @@ class BankDeal(Task):
     """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
 
     kind: ClassVar[str] = "bank-deal"
+    chance: ClassVar[bool] = True
     left: int
     """Cards still to draw into the bank; the cards never drawn are the reserve."""
 
@@ -159,6 +162,7 @@ class NeutralSetRoll(Task):
     dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
 
     kind: ClassVar[str] = "neutral-set-roll"
+    chance: ClassVar[bool] = True
     group: str
     """``"neutral"`` or ``"big"``."""
 
@@ -171,9 +175,65 @@ _DRAWS: dict[int, Draw] = {}
 """Draws already built, by card value (bounded by the card values)."""
 _DEAL_TILES: dict[str, DealTile] = {}
 """Tile deal outcomes already built, by face code (bounded: 16 faces)."""
-_BANK_DEALS: dict[tuple[int, int], BankDeal] = {}
-"""Bank deal nodes by (module, cards left), built once (bounded: a few dozen)."""
+_BANK_DEALS: dict[tuple[int, int], tuple[BankDeal]] = {}
+"""Bank deal nodes by (module, cards left), built once as one-task tuples (bounded: a few
+dozen)."""
 _CODES = frozenset(code for code, _, _ in FACES)
+_BASE_SETUP = Tile.setup
+"""The base class's setup: the tile's slice (``Tile.fresh``) and nothing else."""
+_NO_ACTIVATION = Tile.activate
+_NO_DURING_PAYOUT = Tile.during_payout
+_NO_ROUND_END = Tile.round_end
+"""The base class's effects, which do nothing: Royale skips calling them."""
+_ROUND_TASKS: list[tuple[GameConfig | None, dict[tuple[int, int], tuple[Task, ...]]]] = [(None, {})]
+"""The last config's round setup tasks, by (module index, round) (read only; the config is
+kept, so its identity stays its own)."""
+
+
+def _rank_pairs(drawn: tuple[Money, ...]) -> list[tuple[Money, Money]]:
+    """R-4: the pairs of *drawn* (cards 1-2, 3-4, ...), higher card first, in casino order:
+    the lowest total to casino 1 ... the highest to casino 6; equal totals: the pair holding
+    the higher card to the higher casino.
+
+    >>> _rank_pairs((10_000, 60_000, 30_000, 40_000, 20_000, 50_000))  # all $70,000
+    [(40000, 30000), (50000, 20000), (60000, 10000)]
+    >>> _rank_pairs((90_000, 10_000, 20_000, 30_000))
+    [(30000, 20000), (90000, 10000)]
+    """
+    ranked: list[tuple[Money, Money, Money]] = []
+    for i in range(0, len(drawn), 2):
+        high, low = drawn[i], drawn[i + 1]
+        if high < low:
+            high, low = low, high
+        ranked.append((high + low, high, low))
+    ranked.sort()  # by total, then the higher card (equal keys are equal pairs)
+    return [(high, low) for _, high, low in ranked]
+
+
+def _winner(casino: Casino) -> int:
+    """The owner who takes the casino's higher card (R-7), ``-1`` for nobody."""
+    ranked = payout_order(casino)
+    return ranked[0] if ranked else -1
+
+
+def _with_slices(state: State, modules: tuple[ModuleState | None, ...]) -> State:
+    """``engine.set_slice`` for a whole new tuple of slices (one call less)."""
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        modules,
+        state.tasks,
+    )
 
 
 # -- the deal option ---------------------------------------------------------------------------
@@ -422,17 +482,17 @@ class Royale(RuleModule):
         kind = type(event)
         if kind is DicePlaced:
             assert isinstance(event, DicePlaced)
-            s = state.modules[index]
-            assert isinstance(s, RoyaleState)
+            tiles = state.modules[index].tiles  # type: ignore[union-attr]
             casino = event.casino
-            if casino <= len(s.tiles):
-                j = s.tiles[casino - 1]
+            if casino <= len(tiles):
+                j = tiles[casino - 1]
                 tile = state.config.modules[j]
                 assert isinstance(tile, Tile)
                 if log is not None or TileActivated in state.config.ruleset.reactors:
                     activated = TileActivated(casino=casino, face=tile.code, seat=event.seat)
                     state = emit(state, activated, log)
-                state = tile.activate(state, j, event.seat, log, event)
+                if type(tile).activate is not _NO_ACTIVATION:  # the base class's does nothing
+                    state = tile.activate(state, j, event.seat, log, event)
             return state
         if kind is CasinoPaid:
             assert isinstance(event, CasinoPaid)
@@ -444,28 +504,39 @@ class Royale(RuleModule):
         if not s.tiles:
             return state
         if kind is PayoutStarted:
-            pending = tuple(range(1, len(s.tiles) + 1))
-            s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
-            return resume(set_slice(state, index, s), log)
+            return start_payout(state, index, log)
         if kind is RoundEnded:
             modules = state.config.modules
             for j in s.tiles:
                 tile = modules[j]
-                if state.modules[j] is not None and isinstance(tile, Tile):
+                if (
+                    state.modules[j] is not None
+                    and isinstance(tile, Tile)
+                    and type(tile).round_end is not _NO_ROUND_END  # the base's does nothing
+                ):
                     state = tile.round_end(state, j, log)
         return state
 
     def hears_placement(self, state: State, index: int, casino: int) -> bool:
-        """Only placements at a casino holding a tile this round matter (activation, T-3).
+        """Only placements at a casino holding a tile with a "when activated" effect matter
+        (activation, T-3), or at any tile's casino while a module hears ``TileActivated``.
 
         >>> import lasvegas as lv
         >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
         >>> Royale().hears_placement(state, 0, 3), Royale().hears_placement(state, 0, 4)
         (True, False)
+        >>> state = lv.new_game(lv.royale(3, deal=("B1", "C1", "D1")))  # Bad Luck: none
+        >>> Royale().hears_placement(state, 0, 1)
+        False
         """
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        return casino <= len(s.tiles)
+        tiles = state.modules[index].tiles  # type: ignore[union-attr]
+        if casino > len(tiles):
+            return False
+        config = state.config
+        return (
+            type(config.modules[tiles[casino - 1]]).activate is not _NO_ACTIVATION
+            or TileActivated in config.ruleset.reactors
+        )
 
     def _round_started(self, state: State, index: int, log: list[Event] | None) -> State:
         config = state.config
@@ -476,31 +547,50 @@ class Royale(RuleModule):
         for j in s.tiles:  # last round's tiles go back to sleep
             modules[j] = None
         modules[index] = _new_royale(chips, s.bank, (), (), s.used, (), ())
-        state = rebuild(state, modules=tuple(modules))
         if log is not None:
             for seat in range(config.players):
                 log.append(ChipsGiven(seat=seat, count=CHIPS_PER_ROUND))
-        tasks: list[Task] = []  # queued last, in this order (as push_task would)
+        tasks = self._round_tasks(config, index, state.round)  # queued last, as push_task would
+        forced = self.forced(state.round) if self.tiles else ()
+        if not forced:  # the usual case: the slices and the tasks in one state
+            return rebuild(state, modules=tuple(modules), tasks=(*state.tasks, *tasks))
+        state = rebuild(state, modules=tuple(modules))
+        faces = pool(config)
+        for face in forced:
+            state = self._deal_face(state, index, face, faces[face], log)
+        return rebuild(state, tasks=(*state.tasks, *tasks))
+
+    def _round_tasks(self, config: GameConfig, index: int, round: int) -> tuple[Task, ...]:
+        """The setup nodes of *round*, in order: the random tile slots (T-2), the money cards
+        (R-4), in round 1 the bank (T-1), with 2 players the neutral set (R-9). Checks the
+        tile pool in round 1 (:meth:`check_pool`); cached for the last config (tasks are
+        immutable, so shared)."""
+        entry = _ROUND_TASKS[0]
+        if entry[0] is not config:
+            entry = _ROUND_TASKS[0] = (config, {})
+        key = (index, round)
+        cached = entry[1].get(key)
+        if cached is not None:
+            return cached
+        tasks: list[Task] = []
         if self.tiles:
-            if state.round == 1:
+            if round == 1:
                 self.check_pool(config)
-            faces = pool(config)
-            forced = self.forced(state.round)
-            for face in forced:
-                state = self._deal_face(state, index, face, faces[face], log)
+            forced = self.forced(round)
             tasks.extend(
                 TileDeal(index, casino) for casino in range(len(forced) + 1, self.tiles + 1)
             )
         tasks.append(CardDeal(index))
         params = config.ruleset.params
-        if self.tiles and state.round == 1:
+        if self.tiles and round == 1:
             bank = len(params.notes) - 2 * params.casinos * params.rounds
             if bank > 0:
                 tasks.append(BankDeal(index, bank))
         if params.owner("neutral", config.players) is not None:
             tasks.append(NeutralSetRoll(index, "neutral"))
             tasks.append(NeutralSetRoll(index, "big"))
-        return rebuild(state, tasks=(*state.tasks, *tasks))
+        cached = entry[1][key] = tuple(tasks)
+        return cached
 
     def _deal_face(
         self,
@@ -516,7 +606,11 @@ class Royale(RuleModule):
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         casino = len(s.deal) + 1
-        s = _new_royale(
+        config = state.config
+        tile = config.modules[tile_index]
+        assert isinstance(tile, Tile)
+        slices = list(state.modules)
+        slices[index] = _new_royale(
             s.chips,
             s.bank,
             (*s.deal, face),
@@ -525,36 +619,57 @@ class Royale(RuleModule):
             s.top,
             s.pending,
         )
-        modules = state.modules
-        state = rebuild(
-            state,
-            modules=(*modules[:index], s, *modules[index + 1 :]),
-            tasks=state.tasks[1:] if pop else None,
-        )
-        if log is not None or TileDealt in state.config.ruleset.reactors:
+        if (
+            log is None
+            and type(tile).setup is _BASE_SETUP
+            and TileDealt not in config.ruleset.reactors
+        ):
+            # Nobody hears the deal and the setup only sets the tile's slice: both in one state.
+            slices[tile_index] = tile.fresh(state, casino)
+            return rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
+        state = rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
+        if log is not None or TileDealt in config.ruleset.reactors:
             state = emit(state, TileDealt(casino=casino, face=face), log)
-        tile = state.config.modules[tile_index]
-        assert isinstance(tile, Tile)
         return tile.setup(state, tile_index, casino, log)
 
     def _casino_paid(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        ranked = payout_order(state.casinos[casino - 1])
-        winner = ranked[0] if ranked else -1
+        modules = state.modules
+        s: RoyaleState = modules[index]  # type: ignore[assignment]
+        tiles = s.tiles
         top = s.top
+        if casino > len(tiles) and log is None:
+            ruleset = state.config.ruleset
+            if len(ruleset.reactors[CasinoPaid]) == 1 and not ruleset.payers:
+                # Past the tiles' casinos, nothing can stop the payout and nobody else
+                # hears it: no state is seen before the last casino has paid, so the
+                # winners are recorded then, all at once, each from its casino's dice
+                # (paying a casino moves no dice). One state instead of one per casino.
+                casinos = state.casinos
+                n = len(casinos)
+                if casino < n:
+                    return state
+                top = (*top, *[_winner(casinos[k]) for k in range(len(top), n)])
+                slices = list(modules)
+                slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
+                return _with_slices(state, tuple(slices))
+        winner = _winner(state.casinos[casino - 1])
         if len(top) == casino - 1:  # the usual case: the casinos pay in order
             top = (*top, winner)
         else:
             row = list(top) + [-1] * (casino - len(top))
             row[casino - 1] = winner
             top = tuple(row)
-        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, top, s.pending)
-        state = set_slice(state, index, s)
-        if casino <= len(s.tiles):
-            j = s.tiles[casino - 1]
+        slices = list(modules)
+        slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
+        state = _with_slices(state, tuple(slices))
+        if casino <= len(tiles):
+            j = tiles[casino - 1]
             tile = state.config.modules[j]
-            if state.modules[j] is not None and isinstance(tile, Tile):
+            if (
+                modules[j] is not None
+                and isinstance(tile, Tile)
+                and type(tile).during_payout is not _NO_DURING_PAYOUT  # the base's does nothing
+            ):
                 state = tile.during_payout(state, j, log)
         return state
 
@@ -563,9 +678,7 @@ class Royale(RuleModule):
     def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:
         """:class:`PayChip` while *seat* holds a chip (R-10); not when every face rolled points
         at a closed casino, where the turn passes for free (T-7)."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        if not s.chips[seat]:
+        if not state.modules[index].chips[seat]:  # type: ignore[union-attr]
             return ()
         if state.config.ruleset.closers:
             closed = closed_casinos(state)  # as the engine just answered it (remembered)
@@ -690,24 +803,25 @@ class Royale(RuleModule):
         tasks = state.tasks
         if tasks:
             task = tasks[0]
-            kind = type(task)
-            if kind is CardDeal or kind is BankDeal:  # the hot path: 90 draws a game
+            if type(task) is BankDeal or type(task) is CardDeal:  # the hot path: 90 draws a game
                 return self._deal_card(state, index, action, task, log)
         else:
             assert type(action) is PayChip
             seat = state.active
-            s = state.modules[index]
-            assert isinstance(s, RoyaleState)
+            s: RoyaleState = state.modules[index]  # type: ignore[assignment]
             chips = s.chips
             if not chips[seat]:  # pragma: no cover - offered only while the seat holds one
                 state = take_chips(state, seat, 1)  # raises
             # take_chips(state, seat, 1), then end_turn, building one state
-            row = (*chips[:seat], chips[seat] - 1, *chips[seat + 1 :])
-            modules = state.modules
-            value = _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending)
+            row = list(chips)
+            row[seat] -= 1
+            slices = list(state.modules)
+            slices[index] = _new_royale(
+                tuple(row), s.bank, s.deal, s.tiles, s.used, s.top, s.pending
+            )
             if log is None and TurnPassed not in state.config.ruleset.reactors:
                 # Nothing comes between the pass and the next turn: build that state at once.
-                return next_turn(state, (*modules[:index], value, *modules[index + 1 :]))
+                return next_turn(state, tuple(slices))
             state = make_state(
                 state.config,
                 state.round,
@@ -721,7 +835,7 @@ class Royale(RuleModule):
                 state.pile_hidden,
                 state.pile_returned,
                 state.money,
-                (*modules[:index], value, *modules[index + 1 :]),
+                tuple(slices),
                 state.tasks,
             )
             if log is not None or TurnPassed in state.config.ruleset.reactors:
@@ -739,7 +853,12 @@ class Royale(RuleModule):
         return self._neutral_roll(state, action, task, log)
 
     def _deal_card(
-        self, state: State, index: int, action: Action, task: Task, log: list[Event] | None
+        self,
+        state: State,
+        index: int,
+        action: Action,
+        task: BankDeal | CardDeal,
+        log: list[Event] | None,
     ) -> State:
         """One money card drawn: onto the round's pairs (R-4) or into the bank (T-1)."""
         value = action.value if type(action) is Draw else None
@@ -756,13 +875,27 @@ class Royale(RuleModule):
             returned = returned[1:]
         else:
             raise _illegal(state, action, task, "the next card is known and is another one")
-        config = state.config
-        rest = state.tasks[1:]
-        if type(task) is CardDeal:
-            drawn = (*task.drawn, value)
-            done = len(drawn) >= 2 * len(state.casinos)
+        tasks = state.tasks
+        if type(task) is BankDeal:
+            # The bank deal (T-1): 54 draws in round 1, so the slice, the modules and the
+            # tasks are built with as few intermediate tuples as possible.
+            s: RoyaleState = state.modules[index]  # type: ignore[assignment]
+            bank = list(s.bank)
+            insort(bank, value)  # the bank stays sorted
+            slices = list(state.modules)
+            slices[index] = _new_royale(
+                s.chips, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending
+            )
+            left = task.left - 1
+            if left:
+                following = _BANK_DEALS.get((index, left))
+                if following is None:
+                    following = _BANK_DEALS[index, left] = (BankDeal(index, left),)
+                tasks = following if len(tasks) == 1 else (following[0], *tasks[1:])
+            else:
+                tasks = tasks[1:]
             state = make_state(
-                config,
+                state.config,
                 state.round,
                 state.phase,
                 state.cursor,
@@ -774,29 +907,29 @@ class Royale(RuleModule):
                 hidden,
                 returned,
                 state.money,
-                state.modules,
-                rest if done else (_new_card_deal(index, drawn), *rest),
+                tuple(slices),
+                tasks,
             )
-            return self._rank_pairs(state, drawn, log) if done else state
-        assert isinstance(task, BankDeal)
-        modules = state.modules
-        s = modules[index]
-        assert isinstance(s, RoyaleState)
-        bank = s.bank
-        i = bisect_right(bank, value)
-        s = _new_royale(
-            s.chips, (*bank[:i], value, *bank[i:]), s.deal, s.tiles, s.used, s.top, s.pending
-        )
-        modules = (s, *modules[1:]) if index == 0 else (*modules[:index], s, *modules[index + 1 :])
-        left = task.left
-        if left > 1:
-            key = (index, left - 1)
-            following = _BANK_DEALS.get(key)
-            if following is None:
-                following = _BANK_DEALS[key] = BankDeal(index, left - 1)
-            rest = (following, *rest)
+            if log is not None or CardBanked in state.config.ruleset.reactors:
+                state = emit(state, CardBanked(value=value), log)
+            return state
+        assert type(task) is CardDeal
+        drawn = (*task.drawn, value)
+        casinos = state.casinos
+        if len(drawn) < 2 * len(casinos):
+            if len(tasks) == 1:
+                tasks = (_new_card_deal(index, drawn),)
+            else:
+                tasks = (_new_card_deal(index, drawn), *tasks[1:])
+            pairs = None
+        else:  # the last card: the pairs go onto the casinos in the same state (R-4)
+            tasks = tasks[1:]
+            pairs = _rank_pairs(drawn)
+            casinos = tuple(
+                [make_casino(pair, c.dice, c.big) for pair, c in zip(pairs, casinos, strict=True)]
+            )
         state = make_state(
-            config,
+            state.config,
             state.round,
             state.phase,
             state.cursor,
@@ -804,32 +937,17 @@ class Royale(RuleModule):
             state.active,
             state.supply,
             state.rolled,
-            state.casinos,
+            casinos,
             hidden,
             returned,
             state.money,
-            modules,
-            rest,
+            state.modules,
+            tasks,
         )
-        if log is not None or CardBanked in config.ruleset.reactors:
-            state = emit(state, CardBanked(value=value), log)
-        return state
-
-    @staticmethod
-    def _rank_pairs(state: State, drawn: tuple[Money, ...], log: list[Event] | None) -> State:
-        """R-4: the pair with the highest total to casino 6 ... the lowest to casino 1; equal
-        totals: the pair holding the higher card to the higher casino."""
-        pairs = [tuple(sorted(drawn[i : i + 2], reverse=True)) for i in range(0, len(drawn), 2)]
-        pairs.sort(key=lambda pair: (sum(pair), pair[0]))
-        casinos = tuple(
-            make_casino(pair, c.dice, c.big) for pair, c in zip(pairs, state.casinos, strict=True)
-        )
-        state = rebuild(state, casinos=casinos)
-        if log is None and NoteDealt not in state.config.ruleset.reactors:
-            return state
-        for number, pair in enumerate(pairs, 1):
-            for value in pair:
-                state = emit(state, NoteDealt(casino=number, value=value), log)
+        if pairs is not None and (log is not None or NoteDealt in state.config.ruleset.reactors):
+            for number, pair in enumerate(pairs, 1):
+                for card in pair:
+                    state = emit(state, NoteDealt(casino=number, value=card), log)
         return state
 
     def _neutral_roll(

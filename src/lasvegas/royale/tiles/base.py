@@ -42,7 +42,7 @@ from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, RuleModule, Task
 from ...state import Phase, make_casino, make_state
 from ..bank import give_chips, greedy, pay_from_bank
-from ..components import CHIP_VALUE, FACES, face_name
+from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, royale_index, royale_state
 from ..table import SUPPLY, move_dice
@@ -64,6 +64,7 @@ __all__ = [
     "check_codes",
     "listeners",
     "resume",
+    "start_payout",
     "tile_at",
 ]
 
@@ -424,7 +425,8 @@ class Tile(RuleModule):
         """The tile's slice for a round in which it lies at *casino* (its setup, T-2).
 
         Override it to return a :class:`TileState` subclass with the tile's counters and
-        tokens in their starting places.
+        tokens in their starting places. Read only the config from *state* (such as the
+        number of players): Royale may pass the state from just before the deal.
         """
         return TileState(casino)
 
@@ -596,34 +598,66 @@ def resume(state: State, log: list[Event] | None) -> State:
     True
     """
     ri = royale_index(state.config)
-    modules = state.config.modules
     while not state.tasks:
         s = state.modules[ri]
         assert isinstance(s, RoyaleState)
-        pending = s.pending
-        if not pending:
+        if not s.pending:
             break
-        # The casinos whose tile has no "before payout" effect (the base class's does
-        # nothing) leave the pending ones together with the next that has one: one state
-        # instead of one per casino.
-        tile: Tile | None = None
-        index = -1
-        k = 0
-        while k < len(pending):
-            index = s.tiles[pending[k] - 1]
-            k += 1
-            module = modules[index]
-            if (
-                isinstance(module, Tile)
-                and state.modules[index] is not None
-                and type(module).before_payout is not _NO_EFFECT
-            ):
-                tile = module
-                break
-        s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending[k:])
-        state = set_slice(state, ri, s)
-        if tile is not None:
-            state = tile.before_payout(state, index, log)
+        state = _next_before_payout(state, ri, s, s.pending, log)
+    return state
+
+
+def start_payout(state: State, index: int, log: list[Event] | None) -> State:
+    """The payout starts (T-9 (1)): every tile's casino is pending, then :func:`resume` runs
+    their "before payout" effects. *index* is the Royale module's.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.testing import setup_round
+    >>> state = setup_round(lv.new_game(lv.royale(3, deal=("B1", "C1", "D1"))))
+    >>> start_payout(state, 0, None).modules[0].pending  # Bad Luck's effect needs no task
+    ()
+    """
+    s = state.modules[index]
+    assert isinstance(s, RoyaleState)
+    pending = _ALL_PENDING[len(s.tiles)]
+    if state.tasks:  # (never at PayoutStarted) the effects wait for the tasks
+        value = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
+        return set_slice(state, index, value)
+    # resume, from every casino pending: the first step's slice replaces the whole list at
+    # once (one state instead of two)
+    state = _next_before_payout(state, index, s, pending, log)
+    return state if state.tasks else resume(state, log)
+
+
+_ALL_PENDING = tuple(tuple(range(1, n + 1)) for n in range(MAX_TILES + 1))
+"""Casinos 1 .. n, for n tiles (0 to :data:`~lasvegas.royale.components.MAX_TILES`)."""
+
+
+def _next_before_payout(
+    state: State, ri: int, s: RoyaleState, pending: tuple[int, ...], log: list[Event] | None
+) -> State:
+    """One step of :func:`resume`: the pending casinos whose tile has no "before payout"
+    effect (the base class's does nothing) leave the list together with the next that has
+    one, whose effect then runs: one state instead of one per casino."""
+    modules = state.config.modules
+    tile: Tile | None = None
+    index = -1
+    k = 0
+    while k < len(pending):
+        index = s.tiles[pending[k] - 1]
+        k += 1
+        module = modules[index]
+        if (
+            isinstance(module, Tile)
+            and state.modules[index] is not None
+            and type(module).before_payout is not _NO_EFFECT
+        ):
+            tile = module
+            break
+    s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending[k:])
+    state = set_slice(state, ri, s)
+    if tile is not None:
+        state = tile.before_payout(state, index, log)
     return state
 
 

@@ -115,6 +115,7 @@ class FiftyFiftyThrow(Task):
     the sum to beat are part of the task."""
 
     kind: ClassVar[str] = "fifty-fifty-throw"
+    chance: ClassVar[bool] = True
     seat: Seat
     """The active player."""
     previous: int = 0

@@ -21,8 +21,9 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import fast_constructor, make_casino
 from ...types import BIG, REGULAR, Chance, Money, Seat
+from ..events import DiceMoved
 from ..table import SUPPLY, imaginary_owner, move_dice, open_casinos
 from .base import Draft, Tile, TileState
 
@@ -302,6 +303,18 @@ class Handicap(Tile):
         assert blank is not None
         opened = open_casinos(state)
         n = len(state.casinos)
+        if not draft.hears(DiceMoved):
+            # Draft.move's own path for the six moves (nobody hears them), in one pass: the
+            # box holds any number of blank dice and the casinos are open
+            casinos = list(state.casinos)
+            for number, count in enumerate(HANDICAP_SETUP, 1):
+                if count and number in opened and number <= n:
+                    c = casinos[number - 1]
+                    row = c.dice
+                    dice = (*row[:blank], row[blank] + count, *row[blank + 1 :])
+                    casinos[number - 1] = make_casino(c.notes, dice, c.big)
+            draft.casinos = tuple(casinos)
+            return draft.build()
         for number, count in enumerate(HANDICAP_SETUP, 1):
             if count and number in opened and number <= n:
                 draft.move(blank, count, 0, "box", number)

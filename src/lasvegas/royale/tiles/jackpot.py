@@ -67,6 +67,7 @@ class JackpotThrow(Task):
     """Chance: *seat* throws the two black dice (T-JACKPOT-2)."""
 
     kind: ClassVar[str] = "jackpot-throw"
+    chance: ClassVar[bool] = True
     seat: Seat
     """The active seat, who wins the jackpot on a 7 or a double."""
 

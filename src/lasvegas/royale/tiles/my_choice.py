@@ -106,6 +106,7 @@ class MyChoiceThrow(Task):
     """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
 
     kind: ClassVar[str] = "my-choice-throw"
+    chance: ClassVar[bool] = True
     seat: Seat
     """The active seat."""
 

@@ -197,6 +197,19 @@ class PowerPlay(Tile):
             return self._hand(state, index, seat, log)
         return state
 
+    def hears_placement(self, state: State, index: int, casino: int) -> bool:
+        """Placements matter only while a seat holds the token (T-POWER-4 returns it).
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("D2",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, PowerPlay))
+        >>> PowerPlay().hears_placement(state, index, 2)  # the token lies on the tile
+        False
+        """
+        s = state.modules[index]
+        return isinstance(s, PowerPlayState) and s.holder >= 0
+
     def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice."""
         s = state.modules[index]

@@ -94,6 +94,7 @@ class PrimeTimeThrow(Task):
     """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-throw"
+    chance: ClassVar[bool] = True
     seat: Seat
     """The winner."""
 
