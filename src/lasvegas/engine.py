@@ -937,21 +937,21 @@ def _advance(state: State, log: list[Event] | None) -> State:
             ruleset = state.config.ruleset
             params = ruleset.params
             index = state.cursor
-            notes = state.casinos[index].notes
-            if params.worth:
-                worth = _worth(params.worth)
-                total = sum(worth.get(v, v) for v in notes)
-            else:
-                total = sum(notes)
             if not state.pile_hidden and not state.pile_returned:
                 index = params.casinos  # C-6: the pile ran out; later casinos get nothing
-            elif total < params.minimum:
-                return state
             else:
-                index += 1
-            if index < params.casinos:
-                state = _to(state, _FILL, index)
-                continue
+                # C-5: on to the first casino below the minimum (no draw happens between,
+                # so the casinos already filled are passed over without a state each)
+                casinos = state.casinos
+                worth = _worth(params.worth) if params.worth else None
+                while index < params.casinos:
+                    notes = casinos[index].notes
+                    total = sum(notes) if worth is None else sum(worth.get(v, v) for v in notes)
+                    if total < params.minimum:
+                        break
+                    index += 1
+                if index < params.casinos:
+                    return state if index == state.cursor else _to(state, _FILL, index)
             state = _to(state, _TURN_START, 0, state.start)
             if log is not None or CasinosFilled in ruleset.reactors:
                 state = emit(state, CasinosFilled(round=state.round), log)

@@ -175,9 +175,11 @@ _DRAWS: dict[int, Draw] = {}
 """Draws already built, by card value (bounded by the card values)."""
 _DEAL_TILES: dict[str, DealTile] = {}
 """Tile deal outcomes already built, by face code (bounded: 16 faces)."""
-_BANK_DEALS: dict[tuple[int, int], tuple[BankDeal]] = {}
-"""Bank deal nodes by (module, cards left), built once as one-task tuples (bounded: a few
-dozen)."""
+_BANK_DEALS: dict[int, tuple[BankDeal]] = {}
+"""Bank deal nodes by ``left * _MAX_MODULES + module`` (cards left, module index), built once
+as one-task tuples (bounded: a few dozen)."""
+_MAX_MODULES = 1 << 16
+"""More modules than any config has: the key of :data:`_BANK_DEALS` is one int."""
 _CODES = frozenset(code for code, _, _ in FACES)
 _BASE_SETUP = Tile.setup
 """The base class's setup: the tile's slice (``Tile.fresh``) and nothing else."""
@@ -185,6 +187,9 @@ _NO_ACTIVATION = Tile.activate
 _NO_DURING_PAYOUT = Tile.during_payout
 _NO_ROUND_END = Tile.round_end
 """The base class's effects, which do nothing: Royale skips calling them."""
+_FRESH: list[tuple[GameConfig | None, dict[int, ModuleState]]] = [(None, {})]
+"""The last config's fresh tile slices (``Tile.fresh``), by ``tile index * (MAX_TILES + 1) +
+casino`` (read only; the config is kept, so its identity stays its own)."""
 _ROUND_TASKS: list[tuple[GameConfig | None, dict[tuple[int, int], tuple[Task, ...]]]] = [(None, {})]
 """The last config's round setup tasks, by (module index, round) (read only; the config is
 kept, so its identity stays its own)."""
@@ -625,8 +630,32 @@ class Royale(RuleModule):
             and TileDealt not in config.ruleset.reactors
         ):
             # Nobody hears the deal and the setup only sets the tile's slice: both in one state.
-            slices[tile_index] = tile.fresh(state, casino)
-            return rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
+            # The fresh slice depends on the config and the casino alone (Tile.fresh reads
+            # only the config): built once per config, tile and casino, then shared.
+            entry = _FRESH[0]
+            if entry[0] is not config:
+                entry = _FRESH[0] = (config, {})
+            key = tile_index * (MAX_TILES + 1) + casino
+            fresh = entry[1].get(key)
+            if fresh is None:
+                fresh = entry[1][key] = tile.fresh(state, casino)
+            slices[tile_index] = fresh
+            return make_state(
+                config,
+                state.round,
+                state.phase,
+                state.cursor,
+                state.start,
+                state.active,
+                state.supply,
+                state.rolled,
+                state.casinos,
+                state.pile_hidden,
+                state.pile_returned,
+                state.money,
+                tuple(slices),
+                state.tasks[1:] if pop else state.tasks,
+            )
         state = rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
         if log is not None or TileDealt in config.ruleset.reactors:
             state = emit(state, TileDealt(casino=casino, face=face), log)
@@ -637,21 +666,33 @@ class Royale(RuleModule):
         s: RoyaleState = modules[index]  # type: ignore[assignment]
         tiles = s.tiles
         top = s.top
-        if casino > len(tiles) and log is None:
+        tile: Tile | None = None  # the tile here, if it has a "during payout" effect
+        j = -1
+        if casino <= len(tiles):
+            j = tiles[casino - 1]
+            module = state.config.modules[j]
+            if (
+                modules[j] is not None
+                and isinstance(module, Tile)
+                and type(module).during_payout is not _NO_DURING_PAYOUT  # the base's does nothing
+            ):
+                tile = module
+        if log is None and len(top) < casino:
             ruleset = state.config.ruleset
             if len(ruleset.reactors[CasinoPaid]) == 1 and not ruleset.payers:
-                # Past the tiles' casinos, nothing can stop the payout and nobody else
-                # hears it: no state is seen before the last casino has paid, so the
-                # winners are recorded then, all at once, each from its casino's dice
-                # (paying a casino moves no dice). One state instead of one per casino.
+                # Until a tile's "during payout" effect runs (it may push tasks, so a state
+                # is seen) or the last casino has paid, nothing can stop the payout and
+                # nobody else hears it: the winners are recorded then, all at once, each
+                # from its casino's dice (paying a casino moves no dice). One state instead
+                # of one per casino.
                 casinos = state.casinos
-                n = len(casinos)
-                if casino < n:
+                if tile is None and casino < len(casinos):
                     return state
-                top = (*top, *[_winner(casinos[k]) for k in range(len(top), n)])
+                top = (*top, *[_winner(casinos[k]) for k in range(len(top), casino)])
                 slices = list(modules)
                 slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
-                return _with_slices(state, tuple(slices))
+                state = _with_slices(state, tuple(slices))
+                return state if tile is None else tile.during_payout(state, j, log)
         winner = _winner(state.casinos[casino - 1])
         if len(top) == casino - 1:  # the usual case: the casinos pay in order
             top = (*top, winner)
@@ -662,16 +703,7 @@ class Royale(RuleModule):
         slices = list(modules)
         slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
         state = _with_slices(state, tuple(slices))
-        if casino <= len(tiles):
-            j = tiles[casino - 1]
-            tile = state.config.modules[j]
-            if (
-                modules[j] is not None
-                and isinstance(tile, Tile)
-                and type(tile).during_payout is not _NO_DURING_PAYOUT  # the base's does nothing
-            ):
-                state = tile.during_payout(state, j, log)
-        return state
+        return state if tile is None else tile.during_payout(state, j, log)
 
     # -- the pass (R-5, R-10) ------------------------------------------------------------------
 
@@ -680,9 +712,23 @@ class Royale(RuleModule):
         at a closed casino, where the turn passes for free (T-7)."""
         if not state.modules[index].chips[seat]:  # type: ignore[union-attr]
             return ()
-        if state.config.ruleset.closers:
+        ruleset = state.config.ruleset
+        closers = ruleset.closers
+        if closers:
+            # Usually every closer (No Entry!) sleeps: then nothing is closed, and the
+            # engine's closed_casinos (one call more per placement decision) can't say more.
+            slices = state.modules
+            sleepers = ruleset.sleepers
+            for i in closers:
+                if slices[i] is not None or i not in sleepers:
+                    break
+            else:
+                return _PAY
             closed = closed_casinos(state)  # as the engine just answered it (remembered)
-            if closed and all(f in closed for group in state.rolled for f in group):
+            if closed:
+                for group in state.rolled:  # a plain loop: all() and a generator cost more
+                    if not closed.issuperset(group):
+                        return _PAY
                 return ()
         return _PAY
 
@@ -801,11 +847,7 @@ class Royale(RuleModule):
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Apply :class:`PayChip` (R-5) or the outcome of a setup chance node."""
         tasks = state.tasks
-        if tasks:
-            task = tasks[0]
-            if type(task) is BankDeal or type(task) is CardDeal:  # the hot path: 90 draws a game
-                return self._deal_card(state, index, action, task, log)
-        else:
+        if not tasks:  # PayChip: one chip less, and the turn passes (R-5)
             assert type(action) is PayChip
             seat = state.active
             s: RoyaleState = state.modules[index]  # type: ignore[assignment]
@@ -841,26 +883,16 @@ class Royale(RuleModule):
             if log is not None or TurnPassed in state.config.ruleset.reactors:
                 state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
             return state
-        if isinstance(task, TileDeal):
-            if not self._can_deal(state, index, action):
-                options = {f for faces in self._available(state, index).values() for f in faces}
-                if type(action) is not DealTile or action.face not in options:
-                    raise _illegal(state, action, task, "not a face that can be dealt now")
-            assert isinstance(action, DealTile)
-            face = action.face
-            return self._deal_face(state, index, face, pool(state.config)[face], log, pop=True)
-        assert isinstance(task, NeutralSetRoll)
-        return self._neutral_roll(state, action, task, log)
-
-    def _deal_card(
-        self,
-        state: State,
-        index: int,
-        action: Action,
-        task: BankDeal | CardDeal,
-        log: list[Event] | None,
-    ) -> State:
-        """One money card drawn: onto the round's pairs (R-4) or into the bank (T-1)."""
+        task = tasks[0]
+        kind = type(task)
+        if kind is not BankDeal and kind is not CardDeal:
+            if isinstance(task, TileDeal):
+                return self._tile_dealt(state, index, action, task, log)
+            assert isinstance(task, NeutralSetRoll)
+            return self._neutral_roll(state, action, task, log)
+        # One money card drawn: onto the round's pairs (R-4) or into the bank (T-1). The hot
+        # path of the setup (90 draws a game), so it is written out here rather than in a
+        # helper method (one call less per draw).
         value = action.value if type(action) is Draw else None
         if type(value) is not int:
             raise _illegal(state, action, task, "a money card draw is next")
@@ -875,22 +907,22 @@ class Royale(RuleModule):
             returned = returned[1:]
         else:
             raise _illegal(state, action, task, "the next card is known and is another one")
-        tasks = state.tasks
-        if type(task) is BankDeal:
+        if kind is BankDeal:
             # The bank deal (T-1): 54 draws in round 1, so the slice, the modules and the
             # tasks are built with as few intermediate tuples as possible.
-            s: RoyaleState = state.modules[index]  # type: ignore[assignment]
-            bank = list(s.bank)
+            r: RoyaleState = state.modules[index]  # type: ignore[assignment]
+            bank = list(r.bank)
             insort(bank, value)  # the bank stays sorted
             slices = list(state.modules)
             slices[index] = _new_royale(
-                s.chips, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending
+                r.chips, tuple(bank), r.deal, r.tiles, r.used, r.top, r.pending
             )
-            left = task.left - 1
+            left = task.left - 1  # type: ignore[attr-defined]
             if left:
-                following = _BANK_DEALS.get((index, left))
+                key = left * _MAX_MODULES + index  # an int key: no tuple to build and hash
+                following = _BANK_DEALS.get(key)
                 if following is None:
-                    following = _BANK_DEALS[index, left] = (BankDeal(index, left),)
+                    following = _BANK_DEALS[key] = (BankDeal(index, left),)
                 tasks = following if len(tasks) == 1 else (following[0], *tasks[1:])
             else:
                 tasks = tasks[1:]
@@ -913,8 +945,7 @@ class Royale(RuleModule):
             if log is not None or CardBanked in state.config.ruleset.reactors:
                 state = emit(state, CardBanked(value=value), log)
             return state
-        assert type(task) is CardDeal
-        drawn = (*task.drawn, value)
+        drawn = (*task.drawn, value)  # type: ignore[attr-defined]
         casinos = state.casinos
         if len(drawn) < 2 * len(casinos):
             if len(tasks) == 1:
@@ -949,6 +980,23 @@ class Royale(RuleModule):
                 for card in pair:
                     state = emit(state, NoteDealt(casino=number, value=card), log)
         return state
+
+    def _tile_dealt(
+        self, state: State, index: int, action: Action, task: TileDeal, log: list[Event] | None
+    ) -> State:
+        """The outcome of a tile deal node (T-2), checked."""
+        if self.no_repeat:
+            ok = self._can_deal(state, index, action)
+        else:  # the table of _available is cached then: a dict lookup answers at once
+            face = action.face if type(action) is DealTile else None
+            ok = type(face) is str and face in self._available(state, index).get(face[:1], ())
+        if not ok:
+            options = {f for faces in self._available(state, index).values() for f in faces}
+            if type(action) is not DealTile or action.face not in options:
+                raise _illegal(state, action, task, "not a face that can be dealt now")
+        assert isinstance(action, DealTile)
+        face = action.face
+        return self._deal_face(state, index, face, pool(state.config)[face], log, pop=True)
 
     def _neutral_roll(
         self, state: State, action: Action, task: NeutralSetRoll, log: list[Event] | None

@@ -213,6 +213,8 @@ class PowerPlay(Tile):
     def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice."""
         s = state.modules[index]
+        if s is None:  # asleep (this is also react, below)
+            return state
         assert isinstance(s, PowerPlayState)
         if s.holder < 0:
             return state
@@ -226,6 +228,10 @@ class PowerPlay(Tile):
         if clear_majority(state.casinos[s.casino - 1].weights()) is None:
             return self._hand(state, index, -1, log)
         return state
+
+    react = on_event
+    """:meth:`on_event` itself, which checks that the tile is in play (``Tile.react``'s job):
+    one call less at every turn start and placement heard while the tile is in play."""
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The holder chooses."""
