@@ -60,6 +60,7 @@ __all__ = [
     "push_task",
     "sample_chance",
     "set_slice",
+    "set_slices",
     "standings",
     "step",
     "to_move",
@@ -734,29 +735,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         # _advance would).
         nxt = _next_seat(supply, seat + 1)
         if nxt >= 0:
-            held = supply[nxt]
-            group = 0
-            while not held[group]:
-                group += 1
-            state = make_state(
-                state.config,
-                state.round,
-                _ROLL,
-                group,
-                state.start,
-                nxt,
-                supply,
-                _NO_ROLL,
-                casinos,
-                state.pile_hidden,
-                state.pile_returned,
-                state.money,
-                state.modules,
-                state.tasks,
-            )
-            if TurnStarted in reactors and _awake(state, reactors[TurnStarted]):
-                state = _turn_started(state, nxt, None)
-            return state
+            return _start_turn(state, nxt, None, supply, casinos)
     state = make_state(
         state.config,
         state.round,
@@ -817,10 +796,19 @@ def _hears_placement(state: State, ruleset: Ruleset, casino: int) -> bool:
     return False
 
 
-def _start_turn(state: State, seat: Seat, log: list[Event] | None) -> State:
+def _start_turn(
+    state: State,
+    seat: Seat,
+    log: list[Event] | None,
+    supply: tuple[tuple[int, ...], ...] | None = None,
+    casinos: tuple[Casino, ...] | None = None,
+    modules: tuple[ModuleState | None, ...] | None = None,
+) -> State:
     """*seat*'s turn starts: its first group holding dice is rolled next (C-9), and the
-    modules hear ``TurnStarted``."""
-    supply = state.supply
+    modules hear ``TurnStarted``. *supply*, *casinos* and *modules*, when given, replace
+    *state*'s (a placement or a pass and the next turn in one state)."""
+    if supply is None:
+        supply = state.supply
     held = supply[seat]
     group = 0
     while not held[group]:
@@ -834,11 +822,11 @@ def _start_turn(state: State, seat: Seat, log: list[Event] | None) -> State:
         seat,
         supply,
         _NO_ROLL,
-        state.casinos,
+        state.casinos if casinos is None else casinos,
         state.pile_hidden,
         state.pile_returned,
         state.money,
-        state.modules,
+        state.modules if modules is None else modules,
         state.tasks,
     )
     reactors = state.config.ruleset.reactors
@@ -1337,6 +1325,32 @@ def set_slice(state: State, index: int, value: ModuleState | None) -> State:
     )
 
 
+def set_slices(state: State, slices: tuple[ModuleState | None, ...]) -> State:
+    """Replace every module slice at once (*slices* in module order): one state for a change
+    to several slices, or for one slice set in a list copy on a hot path.
+
+    >>> import lasvegas as lv
+    >>> set_slices(lv.new_game(lv.classic(2, lv.NeutralDice())), (None,)).modules
+    (None,)
+    """
+    return make_state(
+        state.config,
+        state.round,
+        state.phase,
+        state.cursor,
+        state.start,
+        state.active,
+        state.supply,
+        state.rolled,
+        state.casinos,
+        state.pile_hidden,
+        state.pile_returned,
+        state.money,
+        slices,
+        state.tasks,
+    )
+
+
 def end_turn(state: State) -> State:
     """End the active seat's turn with its rolled dice unplaced (they stay in its supply).
 
@@ -1401,30 +1415,7 @@ def next_turn(state: State, modules: tuple[ModuleState | None, ...] | None = Non
             modules,
             state.tasks,
         )
-    held = supply[nxt]
-    group = 0
-    while not held[group]:
-        group += 1
-    state = make_state(
-        state.config,
-        state.round,
-        _ROLL,
-        group,
-        state.start,
-        nxt,
-        supply,
-        _NO_ROLL,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        modules,
-        state.tasks,
-    )
-    reactors = state.config.ruleset.reactors
-    if TurnStarted in reactors and _awake(state, reactors[TurnStarted]):
-        state = _turn_started(state, nxt, None)
-    return state
+    return _start_turn(state, nxt, None, supply, None, modules)
 
 
 def _first_turn(config: GameConfig) -> State:

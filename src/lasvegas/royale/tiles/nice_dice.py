@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import push_task
+from ...engine import push_task, set_slices
 from ...events import DiceRolled, Event, TurnStarted
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor, make_state
+from ...state import fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState
@@ -179,26 +179,11 @@ class NiceDice(Tile):
             rolled = state.rolled
             big = rolled[BIG][0] if rolled[BIG] else 0
             value = _new_slice(s.casino, s.owner, s.big, rolled[REGULAR], big)
-        # set_slice, inlined: this runs at every roll and turn while the tile is in play
-        # (a list copy of the slices is cheaper than slicing them around the index)
+        # a list copy of the slices is cheaper than slicing them around the index; this
+        # runs at every roll and turn while the tile is in play
         slices = list(modules)
         slices[index] = value
-        return make_state(
-            state.config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply,
-            state.rolled,
-            state.casinos,
-            state.pile_hidden,
-            state.pile_returned,
-            state.money,
-            tuple(slices),
-            state.tasks,
-        )
+        return set_slices(state, tuple(slices))
 
     react = on_event
     """:meth:`on_event` itself, which checks that the tile is in play (``Tile.react``'s job):
