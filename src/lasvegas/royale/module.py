@@ -30,7 +30,7 @@ import attrs
 from ..actions import Action, Draw, Roll
 from ..chance import Rng, multiset_draw_distribution, roll_distribution
 from ..config import GameConfig, Params
-from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task
+from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task, set_slices
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     CasinoPaid,
@@ -184,6 +184,7 @@ _CODES = frozenset(code for code, _, _ in FACES)
 _BASE_SETUP = Tile.setup
 """The base class's setup: the tile's slice (``Tile.fresh``) and nothing else."""
 _NO_ACTIVATION = Tile.activate
+_NEVER_SPENT = Tile.spent
 _NO_DURING_PAYOUT = Tile.during_payout
 _NO_ROUND_END = Tile.round_end
 """The base class's effects, which do nothing: Royale skips calling them."""
@@ -219,29 +220,6 @@ def _winner(casino: Casino) -> int:
     """The owner who takes the casino's higher card (R-7), ``-1`` for nobody."""
     ranked = payout_order(casino)
     return ranked[0] if ranked else -1
-
-
-def _with_slices(state: State, modules: tuple[ModuleState | None, ...]) -> State:
-    """``engine.set_slice`` for a whole new tuple of slices (one call less)."""
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        modules,
-        state.tasks,
-    )
-
-
-# -- the deal option ---------------------------------------------------------------------------
 
 
 def normalize_deal(
@@ -524,7 +502,8 @@ class Royale(RuleModule):
 
     def hears_placement(self, state: State, index: int, casino: int) -> bool:
         """Only placements at a casino holding a tile with a "when activated" effect matter
-        (activation, T-3), or at any tile's casino while a module hears ``TileActivated``.
+        (activation, T-3) while it can still do something (``Tile.spent``), or at any
+        tile's casino while a module hears ``TileActivated``.
 
         >>> import lasvegas as lv
         >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
@@ -538,10 +517,14 @@ class Royale(RuleModule):
         if casino > len(tiles):
             return False
         config = state.config
-        return (
-            type(config.modules[tiles[casino - 1]]).activate is not _NO_ACTIVATION
-            or TileActivated in config.ruleset.reactors
-        )
+        j = tiles[casino - 1]
+        tile = config.modules[j]
+        kind = type(tile)
+        if kind.activate is not _NO_ACTIVATION and (
+            kind.spent is _NEVER_SPENT or not tile.spent(state, j)
+        ):
+            return True
+        return TileActivated in config.ruleset.reactors
 
     def _round_started(self, state: State, index: int, log: list[Event] | None) -> State:
         config = state.config
@@ -691,7 +674,7 @@ class Royale(RuleModule):
                 top = (*top, *[_winner(casinos[k]) for k in range(len(top), casino)])
                 slices = list(modules)
                 slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
-                state = _with_slices(state, tuple(slices))
+                state = set_slices(state, tuple(slices))
                 return state if tile is None else tile.during_payout(state, j, log)
         winner = _winner(state.casinos[casino - 1])
         if len(top) == casino - 1:  # the usual case: the casinos pay in order
@@ -702,7 +685,7 @@ class Royale(RuleModule):
             top = tuple(row)
         slices = list(modules)
         slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
-        state = _with_slices(state, tuple(slices))
+        state = set_slices(state, tuple(slices))
         return state if tile is None else tile.during_payout(state, j, log)
 
     # -- the pass (R-5, R-10) ------------------------------------------------------------------

@@ -18,9 +18,8 @@ from ...engine import set_slice
 from ...events import Event
 from ...modules.base import ModuleState
 from ...types import Money, Seat
-from ..bank import pay_to_bank
 from ..table import casino_count
-from .base import Tile, TileState
+from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
     from ...state import State
@@ -74,8 +73,11 @@ class BadLuck(Tile):
         s = state.modules[index]
         assert isinstance(s, BadLuckState)
         n = state.config.players
+        start = state.start
+        draft = Draft(state, log)  # the payments and the slice as one state
         for i in range(n):
-            seat = (state.start + i) % n
+            seat = (start + i) % n
             if seat in s.debtors:
-                state = pay_to_bank(state, seat, BAD_LUCK_DEBT, log)
-        return set_slice(state, index, BadLuckState(s.casino, ()))
+                draft.pay_to_bank(seat, BAD_LUCK_DEBT)
+        draft.set_slice(index, BadLuckState(s.casino, ()))
+        return draft.build()

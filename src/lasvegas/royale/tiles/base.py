@@ -12,6 +12,8 @@ Tile method                     called by Royale
 :meth:`Tile.setup`              right after that (setup effects, e.g. blank dice; no tasks)
 :meth:`Tile.activate`           dice placed at its casino by a seat's roll (T-3), Power Play's
                                 rotated die (T-6), or My Choice (``placed`` is then ``None``)
+:meth:`Tile.spent`              before a placement at its casino: ``True`` (activation would
+                                change nothing) lets the placement take the engine's fast path
 :meth:`Tile.before_payout`      T-9 (1): casino by casino, each one after the previous one's
                                 tasks are resolved
 :meth:`Tile.during_payout`      T-9 (3): right after the core paid this tile's casino
@@ -31,6 +33,7 @@ without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, 
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, ClassVar, final
 
 import attrs
@@ -41,9 +44,9 @@ from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, RuleModule, Task
 from ...state import Phase, make_casino, make_state
-from ..bank import give_chips, greedy, pay_from_bank
+from ..bank import give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
-from ..events import BankPaid, ChipsGiven, DiceMoved, TileActivated
+from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, royale_index, royale_state
 from ..table import SUPPLY, move_dice
 
@@ -342,6 +345,60 @@ class Draft:
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
         self.set_slice(index, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
 
+    def pay_to_bank(self, seat: Seat, amount: Money) -> None:
+        """``bank.pay_to_bank``: *seat* pays *amount* to the bank (T-1b): cards from the
+        lowest upward, then chips; change in the bank's cards, greedily.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.state import rebuild
+        >>> draft = Draft(rebuild(lv.new_game(lv.royale(3)), money=((70_000, 30_000), (), ())), None)
+        >>> draft.pay_to_bank(0, 50_000)  # paid 30,000 + 70,000, change 30,000
+        >>> new = draft.build()
+        >>> new.money[0], new.modules[0].bank
+        ((30000,), (70000,))
+        """
+        if self.hears(BankReceived):
+            self.state = pay_to_bank(self.build(), seat, amount, self.log)
+            return
+        # pay_to_bank, on the pending Royale slice and money (nobody hears BankReceived)
+        config = self.state.config
+        if not 0 <= seat < config.players:
+            raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
+        if amount <= 0:
+            return
+        index = royale_index(config)
+        s = self.slice(index)
+        assert isinstance(s, RoyaleState)
+        money = self.money
+        if money is None:
+            money = self.state.money
+        won = list(money[seat])
+        handed: list[Money] = []
+        paid = 0
+        for card in sorted(won):
+            if paid >= amount:
+                break
+            handed.append(card)
+            paid += card
+        for card in handed:
+            won.remove(card)
+        chips = 0
+        if paid < amount:
+            chips = min(s.chips[seat], -(-(amount - paid) // CHIP_VALUE))
+            paid += chips * CHIP_VALUE
+        bank = list(s.bank)
+        for card in handed:
+            insort(bank, card)
+        if paid > amount:
+            change, rest = greedy(tuple(bank), paid - amount)
+            bank = list(rest)
+            won.extend(change)
+        self.money = (*money[:seat], tuple(won), *money[seat + 1 :])
+        row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
+        self.set_slice(
+            index, _new_royale(row, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending)
+        )
+
 
 @attrs.frozen
 class TileState(ModuleState):
@@ -454,6 +511,19 @@ class Tile(RuleModule):
         chance; the turn goes on once every task is resolved.
         """
         return state
+
+    def spent(self, state: State, index: int) -> bool:
+        """Whether :meth:`activate` would now leave the state exactly as it is, whoever
+        places what here (High Five's token already taken ...): placements at this casino
+        then take the engine's fast path while no module hears ``TileActivated``.
+
+        Override it only with a cheap, exact test; the default says no.
+
+        >>> import lasvegas as lv
+        >>> Tile.spent(lv.HighFive(), lv.new_game(lv.royale(3)), 1)
+        False
+        """
+        return False
 
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """The tile's "before payout" effect (T-9 (1)); may push tasks."""
@@ -623,6 +693,21 @@ def start_payout(state: State, index: int, log: list[Event] | None) -> State:
     if state.tasks:  # (never at PayoutStarted) the effects wait for the tasks
         value = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
         return set_slice(state, index, value)
+    if not s.pending:
+        # The usual case, no tile in play with a "before payout" effect: resume would only
+        # put an equal slice (nothing pending) into a new state. Keep the state as it is.
+        modules = state.config.modules
+        slices = state.modules
+        for j in s.tiles:
+            module = modules[j]
+            if (
+                isinstance(module, Tile)
+                and slices[j] is not None
+                and type(module).before_payout is not _NO_EFFECT
+            ):
+                break
+        else:
+            return state
     # resume, from every casino pending: the first step's slice replaces the whole list at
     # once (one state instead of two)
     state = _next_before_payout(state, index, s, pending, log)

@@ -147,7 +147,20 @@ class BlockIt(Tile):
         assert isinstance(s, BlockItState)
         if not s.clusters or not open_casinos(state):
             return state
-        return push_task(state, BlockItPlace(index, seat), first=True)
+        return push_task(state, _new_task(index, seat), first=True)
+
+    def spent(self, state: State, index: int) -> bool:
+        """With every cluster placed, activation does nothing (T-BLOCK-2).
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F1",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, BlockIt))
+        >>> BlockIt().spent(state, index)  # nine blank dice on the tile
+        False
+        """
+        s = state.modules[index]
+        return isinstance(s, BlockItState) and not s.clusters
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The active seat places the clusters."""

@@ -128,6 +128,8 @@ _MOVES: dict[tuple[int, int], tuple[Action, ...]] = {}
 dice), built once."""
 _new_slice = fast_constructor(DoubleDownState)
 """``DoubleDownState(casino, small, big)`` without attrs' __init__."""
+_new_task = fast_constructor(DoubleDownTask)
+"""``DoubleDownTask(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
 @attrs.frozen
@@ -173,7 +175,7 @@ class DoubleDown(Tile):
         c = state.casinos[casino - 1]
         if not (c.dice[seat] or c.big[seat]) or casino in closed_casinos(state):
             return state
-        return push_task(state, DoubleDownTask(index, seat), first=True)
+        return push_task(state, _new_task(index, seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The active seat decides."""

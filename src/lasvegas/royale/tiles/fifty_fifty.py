@@ -209,7 +209,7 @@ class FiftyFifty(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-FIFTY-2: the active seat throws the black dice (a chance node)."""
-        return push_task(state, FiftyFiftyThrow(index, seat), first=True)
+        return push_task(state, _new_throw(index, seat, 0, None), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throws are chance; the choice is the active player's."""

@@ -258,6 +258,10 @@ _TAKE_LISTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, .
 holding a blank die (bounded: 60 fillings times 64 sets of casinos)."""
 _new_slice = fast_constructor(HandicapState)
 """``HandicapState(casino, taken)`` without attrs' __init__."""
+_new_take_task = fast_constructor(HandicapTask)
+"""``HandicapTask(module, seat)`` without attrs' __init__ (built at every activation)."""
+_new_move_task = fast_constructor(HandicapMove)
+"""``HandicapMove(module, seat)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -331,7 +335,7 @@ class Handicap(Tile):
         """T-HANDICAP-2: the active seat may take a blank die for a reward (a decision), if
         an open casino holds one and a space is empty. My Choice's activation
         (``placed=None``) works the same way."""
-        task = HandicapTask(index, seat)
+        task = _new_take_task(index, seat)
         if len(self.task_actions(state, index, task)) < 2:  # declining alone: no decision
             return state
         return push_task(state, task, first=True)
@@ -429,7 +433,7 @@ class Handicap(Tile):
         # task_actions(HandicapMove) is not empty: asked of the state before the take, as
         # taking a blank die changes neither the seat's dice nor which casinos are open
         elif rotations(state, seat) or returns(state, seat):
-            draft.push_task(HandicapMove(index, seat))
+            draft.push_task(_new_move_task(index, seat))
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -81,6 +81,20 @@ class HighFive(Tile):
             return set_slice(state, index, HighFiveState(s.casino, seat))
         return state
 
+    def spent(self, state: State, index: int) -> bool:
+        """Once taken, the token cannot be taken again (T-HIGHFIVE-2): activation does
+        nothing more this round.
+
+        >>> import lasvegas as lv
+        >>> from lasvegas.royale.testing import setup_round
+        >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("C1",))))
+        >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, HighFive))
+        >>> HighFive().spent(state, index)  # the token lies on the tile
+        False
+        """
+        s = state.modules[index]
+        return isinstance(s, HighFiveState) and s.holder >= 0
+
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-HIGHFIVE-2: the holder exchanges the token for $100,000 from the bank."""
         s = state.modules[index]

@@ -74,6 +74,8 @@ class JackpotThrow(Task):
 
 _new_slice = fast_constructor(JackpotState)
 """``JackpotState(casino, counter)`` without attrs' __init__."""
+_new_throw = fast_constructor(JackpotThrow)
+"""``JackpotThrow(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
 @attrs.frozen
@@ -110,7 +112,7 @@ class Jackpot(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-JACKPOT-2: the active seat throws the black dice (a chance node)."""
-        return push_task(state, JackpotThrow(index, seat), first=True)
+        return push_task(state, _new_throw(index, seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throw is chance."""

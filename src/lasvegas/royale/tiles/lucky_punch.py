@@ -168,6 +168,8 @@ _GUESSES: Final[tuple[Action, ...]] = tuple(
 
 _new_guess = fast_constructor(LuckyPunchGuess)
 """``LuckyPunchGuess(module, seat, guesser, tokens)`` without attrs' __init__."""
+_new_hide = fast_constructor(LuckyPunchHide)
+"""``LuckyPunchHide(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
 @attrs.frozen
@@ -205,7 +207,7 @@ class LuckyPunch(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-LUCKY-2: the active seat makes a fist (a hidden decision)."""
-        return push_task(state, LuckyPunchHide(index, seat), first=True)
+        return push_task(state, _new_hide(index, seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The fist's owner hides; the seat to their left guesses."""

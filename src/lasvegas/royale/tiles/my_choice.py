@@ -266,6 +266,8 @@ _GOLDEN: Final[tuple[tuple[Action, ...], ...]] = (
 """The golden-space choices by which kinds of die are held (1: small, 2: the Biggy)."""
 _new_face = fast_constructor(MyChoiceFace)
 """``MyChoiceFace(module, seat, faces)`` without attrs' __init__."""
+_new_throw = fast_constructor(MyChoiceThrow)
+"""``MyChoiceThrow(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
 @attrs.frozen
@@ -316,7 +318,7 @@ class MyChoice(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-CHOICE-1: the active seat throws the black dice (a chance node)."""
-        return push_task(state, MyChoiceThrow(index, seat), first=True)
+        return push_task(state, _new_throw(index, seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throw is chance; the rest are the active seat's decisions."""

@@ -132,6 +132,8 @@ _CLOSED: Final[tuple[frozenset[int], ...]] = tuple(frozenset((c,)) for c in rang
 """The casino under the token, closed, by its number (built once; 0 is never used)."""
 _new_slice = fast_constructor(NoEntryState)
 """``NoEntryState(casino, token, counter)`` without attrs' __init__."""
+_new_choice = fast_constructor(NoEntryChoice)
+"""``NoEntryChoice(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
 @attrs.frozen
@@ -183,7 +185,7 @@ class NoEntry(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-NOENTRY-2: the active seat chooses where the token goes."""
-        return push_task(state, NoEntryChoice(index, seat), first=True)
+        return push_task(state, _new_choice(index, seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The active player chooses."""

@@ -198,7 +198,8 @@ class PowerPlay(Tile):
         return state
 
     def hears_placement(self, state: State, index: int, casino: int) -> bool:
-        """Placements matter only while a seat holds the token (T-POWER-4 returns it).
+        """Placements matter only while a seat holds the token (T-POWER-4 returns it), and
+        only at this tile's casino (or while the majority there is no longer clear).
 
         >>> import lasvegas as lv
         >>> from lasvegas.royale.testing import setup_round
@@ -208,7 +209,11 @@ class PowerPlay(Tile):
         False
         """
         s = state.modules[index]
-        return isinstance(s, PowerPlayState) and s.holder >= 0
+        if not isinstance(s, PowerPlayState) or s.holder < 0:
+            return False
+        # A placement at another casino leaves this one's dice as they are, so the reaction
+        # would find what it finds now: the token stays while the majority here is clear.
+        return casino == s.casino or clear_majority(state.casinos[s.casino - 1].weights()) is None
 
     def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice."""

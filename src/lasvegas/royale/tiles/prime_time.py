@@ -130,6 +130,8 @@ _SPACE: Final[tuple[Action, ...]] = (
 
 _new_slice = fast_constructor(PrimeTimeState)
 """``PrimeTimeState(casino, seat, placed)`` without attrs' __init__."""
+_new_throw = fast_constructor(PrimeTimeThrow)
+"""``PrimeTimeThrow(module, seat)`` without attrs' __init__ (built at every activation)."""
 _OPTIONS: dict[tuple[tuple[int, ...], frozenset[int]], tuple[Action, ...]] = {}
 """The choices by throw and closed casinos, built once (bounded: 21 throws times the few
 sets of closed casinos)."""
@@ -167,7 +169,7 @@ class PrimeTime(Tile):
         ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
-        return push_task(state, PrimeTimeThrow(index, ranked[0]), first=True)
+        return push_task(state, _new_throw(index, ranked[0]), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throw is chance; the placement is the winner's choice."""
