@@ -1307,22 +1307,7 @@ def set_slice(state: State, index: int, value: ModuleState | None) -> State:
     (None,)
     """
     modules: Sequence[ModuleState | None] = state.modules
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        (*modules[:index], value, *modules[index + 1 :]),
-        state.tasks,
-    )
+    return set_slices(state, (*modules[:index], value, *modules[index + 1 :]))
 
 
 def set_slices(state: State, slices: tuple[ModuleState | None, ...]) -> State:

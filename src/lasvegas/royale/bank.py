@@ -25,7 +25,15 @@ from .components import CHIP_VALUE
 from .events import BankPaid, BankReceived, ChipsGiven
 from .state import RoyaleState, _new_royale, rebuild, royale_state, set_royale
 
-__all__ = ["give_chips", "greedy", "pay_from_bank", "pay_to_bank", "reward", "take_chips"]
+__all__ = [
+    "bank_payment",
+    "give_chips",
+    "greedy",
+    "pay_from_bank",
+    "pay_to_bank",
+    "reward",
+    "take_chips",
+]
 
 
 def greedy(bank: tuple[Money, ...], amount: Money) -> tuple[tuple[Money, ...], tuple[Money, ...]]:
@@ -138,6 +146,43 @@ def reward(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> 
     return pay_from_bank(state, seat, amount, log)
 
 
+def bank_payment(
+    won: tuple[Money, ...], chips: int, bank: tuple[Money, ...], amount: Money
+) -> tuple[tuple[Money, ...], tuple[Money, ...], tuple[Money, ...], int, tuple[Money, ...]]:
+    """A payment of *amount* to the bank (T-1b) by a seat holding the cards *won* and
+    *chips* chips, with the bank holding *bank* (sorted): the seat's cards after it, the
+    bank after it, the cards handed over, the chips handed over and the change received.
+
+    >>> bank_payment((70_000, 30_000), 2, (), 50_000)
+    ((30000,), (70000,), (30000, 70000), 0, (30000,))
+    >>> bank_payment((10_000,), 1, (50_000,), 40_000)  # all it holds: the card and its chip
+    ((), (10000, 50000), (10000,), 1, ())
+    """
+    kept = list(won)
+    handed: list[Money] = []
+    paid = 0
+    for card in sorted(kept):
+        if paid >= amount:
+            break
+        handed.append(card)
+        paid += card
+    for card in handed:
+        kept.remove(card)
+    given = 0
+    if paid < amount:
+        given = min(chips, -(-(amount - paid) // CHIP_VALUE))
+        paid += given * CHIP_VALUE
+    pot = list(bank)
+    for card in handed:
+        insort(pot, card)
+    change: tuple[Money, ...] = ()
+    if paid > amount:
+        change, rest = greedy(tuple(pot), paid - amount)
+        pot = list(rest)
+        kept.extend(change)
+    return tuple(kept), tuple(pot), tuple(handed), given, change
+
+
 def pay_to_bank(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> State:
     """*seat* pays *amount* to the bank (T-1b).
 
@@ -157,33 +202,12 @@ def pay_to_bank(state: State, seat: Seat, amount: Money, log: list[Event] | None
     if amount <= 0:
         return state
     s = royale_state(state)
-    won = list(state.money[seat])
-    handed: list[Money] = []
-    paid = 0
-    for card in sorted(won):
-        if paid >= amount:
-            break
-        handed.append(card)
-        paid += card
-    for card in handed:
-        won.remove(card)
-    chips = 0
-    if paid < amount:
-        chips = min(s.chips[seat], -(-(amount - paid) // CHIP_VALUE))
-        paid += chips * CHIP_VALUE
-    bank = list(s.bank)
-    for card in handed:
-        insort(bank, card)
-    change: tuple[Money, ...] = ()
-    if paid > amount:
-        change, rest = greedy(tuple(bank), paid - amount)
-        bank = list(rest)
-        won.extend(change)
-    money = state.money
-    state = rebuild(state, money=(*money[:seat], tuple(won), *money[seat + 1 :]))
-    row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
-    state = set_royale(
-        state, _new_royale(row, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending)
+    won, bank, handed, chips, change = bank_payment(
+        state.money[seat], s.chips[seat], s.bank, amount
     )
-    event = BankReceived(seat=seat, amount=amount, cards=tuple(handed), chips=chips, change=change)
+    money = state.money
+    state = rebuild(state, money=(*money[:seat], won, *money[seat + 1 :]))
+    row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
+    state = set_royale(state, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    event = BankReceived(seat=seat, amount=amount, cards=handed, chips=chips, change=change)
     return emit(state, event, log)

@@ -33,7 +33,6 @@ without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, 
 
 from __future__ import annotations
 
-from bisect import insort
 from typing import TYPE_CHECKING, ClassVar, final
 
 import attrs
@@ -44,7 +43,7 @@ from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, RuleModule, Task
 from ...state import Phase, make_casino, make_state
-from ..bank import give_chips, greedy, pay_from_bank, pay_to_bank
+from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, royale_index, royale_state
@@ -372,32 +371,10 @@ class Draft:
         money = self.money
         if money is None:
             money = self.state.money
-        won = list(money[seat])
-        handed: list[Money] = []
-        paid = 0
-        for card in sorted(won):
-            if paid >= amount:
-                break
-            handed.append(card)
-            paid += card
-        for card in handed:
-            won.remove(card)
-        chips = 0
-        if paid < amount:
-            chips = min(s.chips[seat], -(-(amount - paid) // CHIP_VALUE))
-            paid += chips * CHIP_VALUE
-        bank = list(s.bank)
-        for card in handed:
-            insort(bank, card)
-        if paid > amount:
-            change, rest = greedy(tuple(bank), paid - amount)
-            bank = list(rest)
-            won.extend(change)
-        self.money = (*money[:seat], tuple(won), *money[seat + 1 :])
+        won, bank, _, chips, _ = bank_payment(money[seat], s.chips[seat], s.bank, amount)
+        self.money = (*money[:seat], won, *money[seat + 1 :])
         row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
-        self.set_slice(
-            index, _new_royale(row, tuple(bank), s.deal, s.tiles, s.used, s.top, s.pending)
-        )
+        self.set_slice(index, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
 
 
 @attrs.frozen
