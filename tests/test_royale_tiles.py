@@ -538,3 +538,35 @@ def test_every_registered_tile_has_its_file_tests_docs_and_export() -> None:
         assert f"\n{tile.id}\n" in toctree
         assert getattr(lv, tile.__name__) is tile
         assert tile.__name__ in lv.__all__
+
+
+@pytest.mark.parametrize(
+    "config",
+    [lv.royale(4), lv.royale(3, tiles=6), lv.royale(4, deal=("C1", "D2", "E1"))],
+    ids=["main-4", "variant-3-six-tiles", "high-five-block-it"],
+)
+def test_t3_placements_nobody_hears_change_nothing(config: lv.GameConfig) -> None:
+    """T-3 and the fast paths: where Royale says a placement at a tile's casino is not heard
+    (a tile without an activation effect, a spent one: ``Tile.spent``, Power Play away from
+    its token), skipping the activation changes nothing: ``apply`` (which skips it) and
+    ``step`` (which keeps a log, so activates) reach the same state at every step."""
+    royale = config.modules[0]
+    assert isinstance(royale, Royale)
+    skipped = 0
+    for seed in range(6):
+        state, rng = lv.new_game(config), lv.Rng(seed)
+        while (mover := lv.to_move(state)) is not None:
+            if mover is lv.CHANCE:
+                action = lv.sample_chance(state, rng)
+            else:
+                legal = lv.legal_actions(state)
+                action = legal[rng.below(len(legal))]
+                tiles = royale_state(state).tiles
+                if isinstance(action, lv.Place) and not state.tasks:
+                    casino = action.target or action.face
+                    if casino <= len(tiles) and not royale.hears_placement(state, 0, casino):
+                        skipped += 1
+            after = lv.apply(state, action)
+            assert lv.step(state, action).state == after
+            state = after
+    assert skipped > 0  # the fast path was taken at tile casinos
