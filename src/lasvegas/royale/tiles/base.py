@@ -319,6 +319,22 @@ class Draft:
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
         self.set_slice(index, _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
 
+    def _payment(
+        self, seat: Seat, amount: Money
+    ) -> tuple[int, RoyaleState, tuple[tuple[Money, ...], ...]] | None:
+        """For a payment between *seat* and the bank: the Royale module's index, its
+        pending slice and the pending money; ``None`` when *amount* is not positive."""
+        config = self.state.config
+        if not 0 <= seat < config.players:
+            raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
+        if amount <= 0:
+            return None
+        index = royale_index(config)
+        s = self.slice(index)
+        assert isinstance(s, RoyaleState)
+        money = self.money
+        return index, s, self.state.money if money is None else money
+
     def pay_from_bank(self, seat: Seat, amount: Money) -> None:
         """``bank.pay_from_bank``: the bank pays *amount* to *seat* (T-1): cards greedily,
         chips for the rest."""
@@ -326,19 +342,12 @@ class Draft:
             self.state = pay_from_bank(self.build(), seat, amount, self.log)
             return
         # pay_from_bank, on the pending Royale slice and money
-        config = self.state.config
-        if not 0 <= seat < config.players:
-            raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
-        if amount <= 0:
+        found = self._payment(seat, amount)
+        if found is None:
             return
-        index = royale_index(config)
-        s = self.slice(index)
-        assert isinstance(s, RoyaleState)
+        index, s, money = found
         taken, bank = greedy(s.bank, amount)
         count = -(-(amount - sum(taken)) // CHIP_VALUE)
-        money = self.money
-        if money is None:
-            money = self.state.money
         self.money = (*money[:seat], money[seat] + taken, *money[seat + 1 :])
         chips = s.chips
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
@@ -360,17 +369,10 @@ class Draft:
             self.state = pay_to_bank(self.build(), seat, amount, self.log)
             return
         # pay_to_bank, on the pending Royale slice and money (nobody hears BankReceived)
-        config = self.state.config
-        if not 0 <= seat < config.players:
-            raise ValueError(f"only seats receive or pay money, not owner {seat} (T-8)")
-        if amount <= 0:
+        found = self._payment(seat, amount)
+        if found is None:
             return
-        index = royale_index(config)
-        s = self.slice(index)
-        assert isinstance(s, RoyaleState)
-        money = self.money
-        if money is None:
-            money = self.state.money
+        index, s, money = found
         won, bank, _, chips, _ = bank_payment(money[seat], s.chips[seat], s.bank, amount)
         self.money = (*money[:seat], won, *money[seat + 1 :])
         row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
