@@ -607,11 +607,12 @@ class Royale(RuleModule):
             s.top,
             s.pending,
         )
-        if (
+        quiet = (
             log is None
             and type(tile).setup is _BASE_SETUP
             and TileDealt not in config.ruleset.reactors
-        ):
+        )
+        if quiet:
             # Nobody hears the deal and the setup only sets the tile's slice: both in one state.
             # The fresh slice depends on the config and the casino alone (Tile.fresh reads
             # only the config): built once per config, tile and casino, then shared.
@@ -623,23 +624,9 @@ class Royale(RuleModule):
             if fresh is None:
                 fresh = entry[1][key] = tile.fresh(state, casino)
             slices[tile_index] = fresh
-            return make_state(
-                config,
-                state.round,
-                state.phase,
-                state.cursor,
-                state.start,
-                state.active,
-                state.supply,
-                state.rolled,
-                state.casinos,
-                state.pile_hidden,
-                state.pile_returned,
-                state.money,
-                tuple(slices),
-                state.tasks[1:] if pop else state.tasks,
-            )
         state = rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
+        if quiet:  # the fresh slice is in: the base setup has nothing left to do
+            return state
         if log is not None or TileDealt in config.ruleset.reactors:
             state = emit(state, TileDealt(casino=casino, face=face), log)
         return tile.setup(state, tile_index, casino, log)

@@ -462,7 +462,9 @@ class Tile(RuleModule):
 
         Override it to return a :class:`TileState` subclass with the tile's counters and
         tokens in their starting places. Read only the config from *state* (such as the
-        number of players): Royale may pass the state from just before the deal.
+        number of players): Royale may pass the state from just before the deal, and builds
+        the slice once per config, tile and casino, sharing it between rounds and games
+        (slices are immutable).
         """
         return TileState(casino)
 
