@@ -315,3 +315,73 @@ def test_next_turn_starts_the_next_seats_turn_in_one_state() -> None:
     empty = ((0, 0, 0, 0),) * 3
     last = attrs.evolve(state, supply=empty)
     assert next_turn(last).phase is lv.Phase.TURN_END
+
+
+@attrs.frozen
+class Seen(lv.Task):
+    """Test chance task: what ``state.rolled`` held while :class:`Witness` heard a placement."""
+
+    kind: ClassVar[str] = "test-seen"
+    chance: ClassVar[bool] = True
+    rolled: tuple[tuple[int, ...], ...] = ()
+
+
+@attrs.frozen
+class Witness(lv.RuleModule):
+    """Test module: every placement queues a :class:`Seen` holding the roll it saw."""
+
+    id: ClassVar[str] = "test-witness"
+    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.DicePlaced,)
+    tasks: ClassVar[tuple[type[lv.Task], ...]] = (Seen,)
+
+    def react(
+        self, state: lv.State, index: int, event: lv.Event, log: list[lv.Event] | None
+    ) -> lv.State:
+        """Queue what the state's roll is now."""
+        return push_task(state, Seen(module=index, rolled=state.rolled))
+
+    def task_to_move(self, state: lv.State, index: int, task: lv.Task) -> lv.Seat | lv.Chance:
+        """Always chance."""
+        return lv.CHANCE
+
+    def task_chance(
+        self, state: lv.State, index: int, task: lv.Task
+    ) -> tuple[tuple[lv.Action, Fraction], ...]:
+        """One outcome."""
+        return ((lv.Roll((1,), "black"), Fraction(1)),)
+
+    def task_sample(self, state: lv.State, index: int, task: lv.Task, rng: lv.Rng) -> lv.Action:
+        """The one outcome."""
+        return lv.Roll((1,), "black")
+
+    def perform(
+        self, state: lv.State, index: int, action: lv.Action, log: list[lv.Event] | None
+    ) -> lv.State:
+        """Nothing but the queue."""
+        if action != lv.Roll((1,), "black"):
+            raise lv.IllegalActionError(repr(action), "seen", "the one outcome", "bad-chance")
+        return pop_task(state)
+
+
+def test_modules_hearing_a_placement_see_its_roll_which_is_cleared_after() -> None:
+    """C-10 and the DicePlaced contract: the modules reacting to a roll's placement see the
+    state at the turn's end with ``state.rolled`` still holding the whole roll (what Nice
+    Dice reads, T-NICE-1); the state the caller gets back holds no roll, by ``apply`` as by
+    ``step``, and the next turn starts from it as usual."""
+    state = deal(lv.new_game(lv.classic(2, Witness())), *[[50_000]] * 6)
+    roll = (1, 1, 2, 4, 4, 4, 6, 6)
+    state = lv.apply(state, lv.Roll(roll))
+    after = lv.apply(state, lv.Place(4))
+    assert after.tasks == (Seen(module=0, rolled=(roll, (), (), ())),)
+    assert (after.phase, after.rolled) == (lv.Phase.TURN_END, ((), (), (), ()))
+    assert after.supply[0] == (5, 0, 0, 0)
+    assert after.casinos[3].dice == (3, 0)
+    assert lv.step(state, lv.Place(4)).state == after
+    check_invariants(after)
+    following = lv.apply(after, lv.Roll((1,), "black"))
+    assert (following.phase, following.active, following.rolled) == (
+        lv.Phase.ROLL,
+        1,
+        ((), (), (), ()),
+    )
+    random_sim_test(lv.classic(3, Witness()), games=2, seed=11)

@@ -736,6 +736,9 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         nxt = _next_seat(supply, seat + 1)
         if nxt >= 0:
             return _start_turn(state, nxt, None, supply, casinos)
+    # The turn is over, but the modules reacting to the placement still see its roll in
+    # state.rolled (the dice rolled this turn, placed or not); it is cleared below.
+    rolled = state.rolled if DicePlaced in reactors else _NO_ROLL
     state = make_state(
         state.config,
         state.round,
@@ -744,7 +747,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         state.start,
         seat,
         supply,
-        _NO_ROLL,
+        rolled,
         casinos,
         state.pile_hidden,
         state.pile_returned,
@@ -774,6 +777,8 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         ):
             # The reactions queued nothing: go on to the next turn (as _advance would).
             return _start_turn(state, nxt, None)
+    if state.rolled is not _NO_ROLL and state.phase is _TURN_END:
+        state = _to(state, _TURN_END, state.cursor, None, _NO_ROLL)
     return state
 
 

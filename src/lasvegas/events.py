@@ -132,7 +132,9 @@ class DicePlaced(Event):
     """Dice were placed at a casino.
 
     ``counts`` gives how many dice of each group (see :data:`lasvegas.types.GROUPS`) were
-    placed.
+    placed. When the core reports the placement of a roll, the modules reacting to it see
+    the state at the turn's end with ``state.rolled`` still holding that roll (the dice
+    placed included); the core clears it once the reactions are done.
 
     >>> DicePlaced(seat=1, face=5, casino=5, counts=(2, 0, 0, 1))
     DicePlaced(seat=1, face=5, casino=5, counts=(2, 0, 0, 1))

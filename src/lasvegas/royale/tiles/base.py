@@ -575,7 +575,7 @@ def listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
     >>> from lasvegas.events import TurnStarted
     >>> config = lv.royale(3)
     >>> [config.modules[j].id for j in listeners(config)[TurnStarted]]
-    ['nice-dice', 'power-play']
+    ['power-play']
     """
     cached = _LISTENERS.get(id(config))
     if cached is not None and cached[0] is config:

@@ -16,8 +16,9 @@ from 1 to 6 (the order matters only for the bank's cards). Activated by My Choic
 (T-CHOICE-1: "a tile that acts on placed dice then does nothing"). Power Play's rotated die
 (T-6) is a die just placed here; that turn has no roll, so no unplaced die qualifies.
 
-The core clears the roll before it reports the placement, so the tile records the active
-seat's roll itself (it reacts to ``DiceRolled``, and forgets it at ``TurnStarted``).
+The unplaced dice are read off ``state.rolled`` at activation: the core reports a roll's
+placement (``DicePlaced``) while the state still holds that roll, so the tile keeps no record
+of its own.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...actions import Action
-from ...engine import push_task, set_slices
-from ...events import DiceRolled, Event, TurnStarted
+from ...engine import push_task
+from ...events import Event
 from ...modules.base import ModuleState, Task
 from ...state import fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
@@ -55,12 +56,11 @@ and 2 chips (X-8); a Biggy earns one reward."""
 _PLACE: Final = "nice-dice"
 """The place name of the tile's spaces in :class:`~lasvegas.royale.events.DiceMoved`."""
 _SPACES: Final = len(NICE_DICE_REWARDS)
-_ROLLED: Final = frozenset({"regular", "big"})
 
 
 @attrs.frozen
 class NiceDiceState(TileState):
-    """Nice Dice in play: whose die lies on each space, and the active seat's roll.
+    """Nice Dice in play: whose die lies on each space.
 
     >>> NiceDiceState(casino=2).owner
     (-1, -1, -1, -1, -1, -1)
@@ -71,10 +71,6 @@ class NiceDiceState(TileState):
     """The seat whose die lies on the spaces for faces 1..6; ``-1`` for an empty space."""
     big: tuple[int, ...] = (0,) * _SPACES
     """1 where the die on a space is a Biggy."""
-    roll: tuple[int, ...] = ()
-    """The small dice rolled this turn (sorted faces; public, as every roll)."""
-    roll_big: int = 0
-    """The face the Biggy showed this turn, 0 if it was not rolled."""
 
 
 @attrs.frozen
@@ -130,7 +126,7 @@ _CHOICES: dict[tuple[tuple[int, bool], ...], tuple[Action, ...]] = {}
 """The legal actions by the task's options, built once (bounded: the sets of dice a roll
 offers; cleared past 4,096)."""
 _new_slice = fast_constructor(NiceDiceState)
-"""``NiceDiceState(casino, owner, big, roll, roll_big)`` without attrs' __init__."""
+"""``NiceDiceState(casino, owner, big)`` without attrs' __init__."""
 
 
 @attrs.frozen
@@ -151,8 +147,6 @@ class NiceDice(Tile):
 
     id: ClassVar[str] = "nice-dice"
     code: ClassVar[str] = "H1"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceRolled,)
-    listens: ClassVar[tuple[type[Event], ...]] = (TurnStarted,)
     tasks: ClassVar[tuple[type[Task], ...]] = (NiceDiceTask,)
     actions: ClassVar[tuple[type[Action], ...]] = (NiceDiceTake, NiceDiceDecline)
     state_type: ClassVar[type[ModuleState] | None] = NiceDiceState
@@ -160,34 +154,6 @@ class NiceDice(Tile):
     def fresh(self, state: State, casino: int) -> TileState:
         """Every space is empty."""
         return NiceDiceState(casino)
-
-    def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """Record the active seat's roll (``DiceRolled``); forget it when a turn starts."""
-        modules = state.modules
-        s = modules[index]
-        if s is None:  # asleep (this is also react, below)
-            return state
-        assert isinstance(s, NiceDiceState)
-        if type(event) is TurnStarted:
-            if not (s.roll or s.roll_big):
-                return state
-            value = _new_slice(s.casino, s.owner, s.big, (), 0)
-        else:
-            assert isinstance(event, DiceRolled)
-            if event.seat is None or event.group not in _ROLLED:
-                return state  # the neutral set's roll, black dice of a tile
-            rolled = state.rolled
-            big = rolled[BIG][0] if rolled[BIG] else 0
-            value = _new_slice(s.casino, s.owner, s.big, rolled[REGULAR], big)
-        # a list copy of the slices is cheaper than slicing them around the index; this
-        # runs at every roll and turn while the tile is in play
-        slices = list(modules)
-        slices[index] = value
-        return set_slices(state, tuple(slices))
-
-    react = on_event
-    """:meth:`on_event` itself, which checks that the tile is in play (``Tile.react``'s job):
-    one call less at every roll and turn while the tile is in play."""
 
     def activate(
         self,
@@ -198,9 +164,13 @@ class NiceDice(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-NICE-1: the active seat may put a die placed here now, or an unplaced die of
-        this turn's roll, on the tile (a decision). Nothing when My Choice activates it."""
+        this turn's roll, on the tile (a decision). Nothing when My Choice activates it.
+
+        The roll is ``state.rolled``, which still holds it while the core reports the
+        placement; Power Play's rotated die comes with no roll."""
         if placed is None:
             return state
+        rolled = state.rolled
         s = state.modules[index]
         assert isinstance(s, NiceDiceState)
         here = state.casinos[s.casino - 1]
@@ -211,9 +181,9 @@ class NiceDice(Tile):
         if placed.casino == s.casino and placed.counts[BIG] and here.big[seat]:
             options.append((s.casino, True))
         if held[REGULAR]:
-            options.extend((f, False) for f in sorted(set(s.roll)) if f != s.casino)
-        if held[BIG] and s.roll_big and s.roll_big != s.casino:
-            options.append((s.roll_big, True))
+            options.extend((f, False) for f in sorted(set(rolled[REGULAR])) if f != s.casino)
+        if held[BIG] and rolled[BIG] and rolled[BIG][0] != s.casino:
+            options.append((rolled[BIG][0], True))
         if not options:
             return state
         return push_task(state, NiceDiceTask(index, seat, tuple(sorted(options))), first=True)
@@ -270,7 +240,7 @@ class NiceDice(Tile):
             draft.move(other, 1 - big, big, _PLACE, target)
         owner = (*s.owner[:i], seat, *s.owner[i + 1 :])
         bigs = (*s.big[:i], int(action.big), *s.big[i + 1 :])
-        draft.set_slice(index, _new_slice(s.casino, owner, bigs, s.roll, s.roll_big))
+        draft.set_slice(index, _new_slice(s.casino, owner, bigs))
         source: int | str = s.casino if face == s.casino else SUPPLY
         small, big = (0, 1) if action.big else (1, 0)
         draft.move(seat, small, big, source, _PLACE)
@@ -330,6 +300,4 @@ class NiceDice(Tile):
         for seat in range(n):
             if sum(b for o, b in zip(s.owner, s.big, strict=True) if o == seat) > 1:
                 return (f"seat {seat} has more than one Biggy on the tile",)
-        if any(not 1 <= f <= 6 for f in (*s.roll, *((s.roll_big,) if s.roll_big else ()))):
-            return (f"the roll {s.roll}, {s.roll_big} has faces out of range",)
         return ()
