@@ -385,3 +385,62 @@ def test_modules_hearing_a_placement_see_its_roll_which_is_cleared_after() -> No
         ((), (), (), ()),
     )
     random_sim_test(lv.classic(3, Witness()), games=2, seed=11)
+
+
+@attrs.frozen
+class Heard(lv.ModuleState):
+    """Test slice: the casinos whose ``CasinoPaid`` reached :class:`PaidAtTwo`."""
+
+    kind: ClassVar[str] = "test-heard"
+    casinos: tuple[int, ...] = ()
+
+
+@attrs.frozen
+class PaidAtTwo(lv.RuleModule):
+    """Test module that says it hears casino 2's payout only (``hears_paid``) but records
+    every ``CasinoPaid`` that reaches it, so a test can see which ones do."""
+
+    id: ClassVar[str] = "test-paid-at-two"
+    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+    state_type: ClassVar[type[lv.ModuleState] | None] = Heard
+
+    def initial_state(self, players: int) -> lv.ModuleState | None:
+        """Nothing heard yet."""
+        return Heard()
+
+    def react(
+        self, state: lv.State, index: int, event: lv.Event, log: list[lv.Event] | None
+    ) -> lv.State:
+        """Record the casino."""
+        assert isinstance(event, lv.CasinoPaid)
+        heard = state.modules[index]
+        assert isinstance(heard, Heard)
+        slices = list(state.modules)
+        slices[index] = Heard((*heard.casinos, event.casino))
+        return attrs.evolve(state, modules=tuple(slices))
+
+    def hears_paid(self, state: lv.State, index: int, casino: int) -> bool:
+        """Casino 2 only."""
+        return casino == 2
+
+
+def test_casinos_nobody_hears_pay_without_their_events() -> None:
+    """C-12 to C-14 with ``hears_paid``: without a log, only the casinos some module hears
+    are reported to the modules (the others pay in runs, without events), and every casino
+    pays as it would otherwise; with a log (``step``) every ``CasinoPaid`` is reported."""
+    state = deal(lv.new_game(lv.classic(2, PaidAtTwo())), *[[50_000]] * 6)
+    plain = deal(lv.new_game(lv.classic(2)), *[[50_000]] * 6)
+    for face in (1, 2):  # seat 0 places its 8 dice at casino 1, seat 1 at casino 2
+        state = lv.apply(state, lv.Roll((face,) * 8))
+        plain = lv.apply(plain, lv.Roll((face,) * 8))
+        last = state
+        state, plain = lv.apply(state, lv.Place(face)), lv.apply(plain, lv.Place(face))
+    assert state.round == plain.round == 2
+    assert state.modules[0] == Heard((2,))
+    assert state.money == plain.money == ((50_000,), (50_000,))
+    assert state.pile_returned == plain.pile_returned
+    stepped = lv.step(last, lv.Place(2))
+    assert stepped.state.modules[0] == Heard((1, 2, 3, 4, 5, 6))
+    paid = [e.casino for e in stepped.events if isinstance(e, lv.CasinoPaid)]
+    assert paid == [1, 2, 3, 4, 5, 6]
+    assert stepped.state.money == state.money

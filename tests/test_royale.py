@@ -269,6 +269,27 @@ def test_r7_ruling_nobody_won_anywhere() -> None:
     assert state.start == 1
 
 
+def test_r7_t9_higher_cards_read_off_the_dice_where_royale_does_not_hear_the_payout() -> None:
+    """R-7, T-9 (3): Royale hears the payout of a casino whose tile acts during payout only
+    (``hears_paid``: High Five at casino 1, not Jackpot or Pay Day); the core pays casinos 2-6
+    in one state, and Royale reads their higher cards off the dice when the round ends. The
+    next start player is the same as when every ``CasinoPaid`` is reported (``step``)."""
+    state = start(3, tiles=3, deal=("C1", "A2", "D1"))
+    royale = state.config.modules[0]
+    assert [royale.hears_paid(state, 0, casino) for casino in range(1, 7)] == [
+        True, False, False, False, False, False,
+    ]  # fmt: skip
+    log: list[lv.Event] = []
+    faces = {0: 4, 1: 5, 2: 6}
+    quiet = finish_round(state, faces)
+    loud = finish_round(state, faces, log)
+    assert [e.casino for e in log if isinstance(e, lv.CasinoPaid)] == [1, 2, 3, 4, 5, 6]
+    assert quiet == loud
+    assert quiet.round == 2
+    assert quiet.start == 2  # casino 6's higher card
+    assert quiet.money == loud.money
+
+
 # -- R-8, T-4 ------------------------------------------------------------------------------------
 
 R8_ROUND3 = (40_000, 30_000, 60_000, 30_000, 50_000, 50_000, 60_000, 50_000, 70_000, 60_000,

@@ -95,6 +95,8 @@ class Ruleset:
     placement_filters: frozenset[int]
     """Indexes of the modules that hear placements at some casinos only
     (``hears_placement``)."""
+    paid_filters: frozenset[int]
+    """Indexes of the modules that hear the payouts of some casinos only (``hears_paid``)."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
     closers: tuple[int, ...]
@@ -179,6 +181,7 @@ def _compile(config: GameConfig) -> Ruleset:
         placement_filters=frozenset(
             i for i, m in enumerate(mods) if overrides(m, "hears_placement")
         ),
+        paid_filters=frozenset(i for i, m in enumerate(mods) if overrides(m, "hears_paid")),
         offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
         closers=tuple(i for i, m in enumerate(mods) if overrides(m, "closed")),
         payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),

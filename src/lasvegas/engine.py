@@ -1037,8 +1037,17 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
         if log is not None or RoundEnded in ruleset.reactors:
             state = emit(state, RoundEnded(round=state.round), log)
         return state
-    if log is None and not ruleset.payers and CasinoPaid not in ruleset.reactors:
-        return _pay_rest(state)
+    if log is None and not ruleset.payers:
+        # A run of casinos nobody hears pays in one state, without events.
+        casinos = len(state.casinos)
+        if CasinoPaid not in ruleset.reactors:
+            stop = casinos
+        else:
+            stop = index
+            while stop < casinos and not _hears_paid(state, ruleset, stop + 1):
+                stop += 1
+        if stop > index:
+            return _pay_rest(state, stop)
     paid: State | None = None
     for i in ruleset.payers:
         paid = config.modules[i].payout(state, i, index, log)
@@ -1057,15 +1066,35 @@ _PAID: dict[int, CasinoPaid] = {}
 """``CasinoPaid`` events already built (immutable, so shared), by casino index."""
 
 
-def _pay_rest(state: State) -> State:
-    """The fast path of :func:`_pay_casino` for every casino left, when nobody listens."""
+def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
+    """Whether any awake module hears the payout of casino number *casino*: it lists
+    ``CasinoPaid`` in ``reacts_to``, is not asleep and, if it overrides ``hears_paid``,
+    says so for that casino."""
+    hearers = ruleset.reactors.get(CasinoPaid)
+    if not hearers:
+        return False
+    slices = state.modules
+    sleepers = ruleset.sleepers
+    filters = ruleset.paid_filters
+    for i in hearers:
+        if slices[i] is None and i in sleepers:
+            continue
+        if i in filters and not state.config.modules[i].hears_paid(state, i, casino):
+            continue
+        return True
+    return False
+
+
+def _pay_rest(state: State, stop: int) -> State:
+    """The fast path of :func:`_pay_casino` for the casinos from the cursor to index *stop*
+    (excluded), when nobody hears them."""
     config = state.config
     places = config.ruleset.params.places
     players = config.players
     money = list(state.money)
     back: list[Money] = []
     casinos = list(state.casinos)
-    for index in range(state.cursor, len(casinos)):
+    for index in range(state.cursor, stop):
         casino = casinos[index]
         notes = casino.notes
         if not notes:
@@ -1084,7 +1113,7 @@ def _pay_rest(state: State) -> State:
         config,
         state.round,
         _PAYOUT,
-        len(casinos),
+        stop,
         state.start,
         state.active,
         state.supply,

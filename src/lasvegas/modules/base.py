@@ -135,6 +135,22 @@ class RuleModule:
         """
         return True
 
+    def hears_paid(self, state: State, index: int, casino: int) -> bool:
+        """Whether :meth:`react` acts on a ``CasinoPaid`` of casino number *casino*.
+
+        Override it in a module that lists ``CasinoPaid`` in :attr:`reacts_to` but acts at
+        some casinos only (Royale: the casinos whose tile has a "during payout" effect).
+        Return ``False`` only when :meth:`react` would return the state unchanged for that
+        casino; a module that needs something of every casino (Royale: who took each higher
+        card) reads it later, from a casino it hears or from ``RoundEnded`` (paying a casino
+        moves no dice). When no awake module hears a run of casinos and no module takes
+        over payouts (``payout``), the engine pays the run in one state without building
+        their events (when a log is kept, every event is still reported). *state* is the
+        state when the first casino of the run is due to pay (the module slices are those
+        :meth:`react` would see). Modules that do not override it hear every casino.
+        """
+        return True
+
     # -- decisions and chance of its own -----------------------------------------------------
 
     def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:

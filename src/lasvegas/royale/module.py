@@ -222,6 +222,26 @@ def _winner(casino: Casino) -> int:
     return ranked[0] if ranked else -1
 
 
+def _record_top(state: State, index: int, casino: int) -> State:
+    """*state* with the higher-card winners (R-7) of casinos 1 to number *casino* recorded
+    in the Royale slice (module *index*), those not yet recorded read off their dice.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.royale(3, tiles=0))
+    >>> _record_top(state, 0, 6).modules[0].top
+    (-1, -1, -1, -1, -1, -1)
+    """
+    s: RoyaleState = state.modules[index]  # type: ignore[assignment]
+    top = s.top
+    if len(top) >= casino:
+        return state
+    casinos = state.casinos
+    top = (*top, *[_winner(casinos[k]) for k in range(len(top), casino)])
+    slices = list(state.modules)
+    slices[index] = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, top, s.pending)
+    return set_slices(state, tuple(slices))
+
+
 def normalize_deal(
     deal: Sequence[str] | Sequence[Sequence[str]] | None, rounds: int = 3
 ) -> tuple[tuple[str, ...], ...]:
@@ -482,6 +502,8 @@ class Royale(RuleModule):
             return self._casino_paid(state, index, event.casino, log)
         if kind is RoundStarted:
             return self._round_started(state, index, log)
+        if kind is RoundEnded:  # the higher cards not recorded at a casino heard (R-7)
+            state = _record_top(state, index, len(state.casinos))
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         if not s.tiles:
@@ -631,49 +653,43 @@ class Royale(RuleModule):
             state = emit(state, TileDealt(casino=casino, face=face), log)
         return tile.setup(state, tile_index, casino, log)
 
+    def hears_paid(self, state: State, index: int, casino: int) -> bool:
+        """Only the casinos whose tile has a "during payout" effect and is in play (T-9 (3))
+        matter: who took each casino's higher card (R-7) is recorded at the next casino heard,
+        or when the round ends, from the casinos' dice (paying a casino moves no dice).
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.royale(3, deal=("G1", "A2", "D1")))  # Black Box at 1
+        >>> [Royale().hears_paid(state, 0, casino) for casino in (1, 2, 4)]
+        [True, False, False]
+        """
+        return self._payout_tile(state, index, casino) >= 0
+
+    @staticmethod
+    def _payout_tile(state: State, index: int, casino: int) -> int:
+        """The module index of the tile at *casino* if it is in play and has a "during
+        payout" effect, else ``-1``."""
+        tiles: tuple[int, ...] = state.modules[index].tiles  # type: ignore[union-attr]
+        if casino > len(tiles):
+            return -1
+        j = tiles[casino - 1]
+        tile = state.config.modules[j]
+        if (
+            state.modules[j] is None
+            or not isinstance(tile, Tile)
+            or type(tile).during_payout is _NO_DURING_PAYOUT  # the base's does nothing
+        ):
+            return -1
+        return j
+
     def _casino_paid(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
-        modules = state.modules
-        s: RoyaleState = modules[index]  # type: ignore[assignment]
-        tiles = s.tiles
-        top = s.top
-        tile: Tile | None = None  # the tile here, if it has a "during payout" effect
-        j = -1
-        if casino <= len(tiles):
-            j = tiles[casino - 1]
-            module = state.config.modules[j]
-            if (
-                modules[j] is not None
-                and isinstance(module, Tile)
-                and type(module).during_payout is not _NO_DURING_PAYOUT  # the base's does nothing
-            ):
-                tile = module
-        if log is None and len(top) < casino:
-            ruleset = state.config.ruleset
-            if len(ruleset.reactors[CasinoPaid]) == 1 and not ruleset.payers:
-                # Until a tile's "during payout" effect runs (it may push tasks, so a state
-                # is seen) or the last casino has paid, nothing can stop the payout and
-                # nobody else hears it: the winners are recorded then, all at once, each
-                # from its casino's dice (paying a casino moves no dice). One state instead
-                # of one per casino.
-                casinos = state.casinos
-                if tile is None and casino < len(casinos):
-                    return state
-                top = (*top, *[_winner(casinos[k]) for k in range(len(top), casino)])
-                slices = list(modules)
-                slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
-                state = set_slices(state, tuple(slices))
-                return state if tile is None else tile.during_payout(state, j, log)
-        winner = _winner(state.casinos[casino - 1])
-        if len(top) == casino - 1:  # the usual case: the casinos pay in order
-            top = (*top, winner)
-        else:
-            row = list(top) + [-1] * (casino - len(top))
-            row[casino - 1] = winner
-            top = tuple(row)
-        slices = list(modules)
-        slices[index] = _new_royale(s.chips, s.bank, s.deal, tiles, s.used, top, s.pending)
-        state = set_slices(state, tuple(slices))
-        return state if tile is None else tile.during_payout(state, j, log)
+        """T-9 (3): the tile's "during payout" effect, once the higher cards up to here are
+        recorded (R-7); nothing at a casino :meth:`hears_paid` passes over."""
+        j = self._payout_tile(state, index, casino)
+        if j < 0:
+            return state
+        tile: Tile = state.config.modules[j]  # type: ignore[assignment]
+        return tile.during_payout(_record_top(state, index, casino), j, log)
 
     # -- the pass (R-5, R-10) ------------------------------------------------------------------
 
