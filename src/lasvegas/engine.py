@@ -206,18 +206,21 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         return actions
     if state.phase is not _PLACE:
         return ()
-    rolled = state.rolled
-    r0, r1, r2, r3 = rolled
-    key: object = rolled if r1 or r2 or r3 else r0
-    places = _PLACES.get(key)
-    if places is None:
-        if len(_PLACES) >= 50_000:
-            _PLACES.clear()
-        faces = tuple(sorted(set(r0 + r1 + r2 + r3)))
-        places = _PLACES.get(faces)  # the placements of the same faces, built once
+    r0, r1, r2, r3 = state.rolled
+    places: tuple[Action, ...] | None
+    if r1 or r2 or r3:  # several groups: the faces any of them shows, as a bit mask
+        masks = _MASKS
+        try:
+            places = _BY_MASK[masks[r0] | masks[r1] | masks[r2] | masks[r3]]
+        except KeyError:
+            places = _BY_MASK[_mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)]
+    else:
+        places = _PLACES.get(r0)
         if places is None:
-            places = _PLACES[faces] = tuple(Place(f) for f in faces)
-        _PLACES[key] = places
+            places = _BY_MASK[_mask(r0)]
+            if len(_PLACES) >= 50_000:
+                _PLACES.clear()
+            _PLACES[r0] = places
     ruleset = state.config.ruleset
     if ruleset.closers:
         last, closed = _CLOSED[0]
@@ -341,10 +344,34 @@ _OPEN_PLACES: dict[tuple[int, frozenset[int]], tuple[tuple[Action, ...], tuple[A
 """The placements of a roll left open by the closed casinos: by the id of the placements and
 the closed casinos, the placements and those left open (bounded: cleared past 10,000)."""
 
-_PLACES: dict[object, tuple[Action, ...]] = {}
-"""Placements per roll: keyed by the regular faces alone, or by every group's faces, and by
-the sorted distinct faces shown, which the others share (bounded: the sorted rolls a seat's
-dice allow, and cleared past 50,000)."""
+_PLACES: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""Placements per roll of the regular group alone, by its sorted faces (bounded: the sorted
+rolls a seat's dice allow, and cleared past 50,000)."""
+_MASKS: dict[tuple[int, ...], int] = {(): 0}
+"""The faces a group's sorted roll shows, as bits ``1 << face``, by the roll (bounded like
+:data:`_PLACES`)."""
+_BY_MASK: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Place(face) for face in range(1, 7) if mask >> face & 1) for mask in range(128)
+)
+"""The placements of the faces of each mask of :data:`_MASKS`, in face order, built once."""
+
+
+def _mask(faces: tuple[int, ...]) -> int:
+    """The bit mask of *faces* (:data:`_MASKS`), remembered.
+
+    >>> _mask((1, 1, 4, 6)) == 1 << 1 | 1 << 4 | 1 << 6
+    True
+    """
+    mask = _MASKS.get(faces)
+    if mask is None:
+        if len(_MASKS) >= 50_000:
+            _MASKS.clear()
+            _MASKS[()] = 0
+        mask = 0
+        for face in faces:
+            mask |= 1 << face
+        _MASKS[faces] = mask
+    return mask
 
 
 def action_space(config: GameConfig) -> tuple[Action, ...]:
