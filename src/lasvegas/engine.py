@@ -753,16 +753,30 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     supply = (*supply[:seat], row, *supply[seat + 1 :])
     casinos = (*casinos[:index], make_casino(casino.notes, dice, big), *casinos[index + 1 :])
     reactors = ruleset.reactors
-    if (
-        log is None
-        and not state.tasks
-        and (DicePlaced not in reactors or not _hears_placement(state, ruleset, index + 1))
-    ):
-        # Fast path: nobody hears the placement, so go straight on to the next turn (as
-        # _advance would).
-        nxt = _next_seat(supply, seat + 1)
-        if nxt >= 0:
-            return _start_turn(state, nxt, None, supply, casinos)
+    if log is None and not state.tasks:
+        # Whether an awake module hears the placement: it lists DicePlaced in reactors, is
+        # not asleep (RuleModule.sleeps) and, if it overrides hears_placement, says so for
+        # this casino (inlined: this runs at every placement).
+        heard = False
+        if DicePlaced in reactors:
+            slices = state.modules
+            sleepers = ruleset.sleepers
+            filters = ruleset.placement_filters
+            for i in reactors[DicePlaced]:
+                if slices[i] is None and i in sleepers:
+                    continue
+                if i in filters and not state.config.modules[i].hears_placement(
+                    state, i, index + 1
+                ):
+                    continue
+                heard = True
+                break
+        if not heard:
+            # Fast path: nobody hears the placement, so go straight on to the next turn (as
+            # _advance would).
+            nxt = _next_seat(supply, seat + 1)
+            if nxt >= 0:
+                return _start_turn(state, nxt, None, supply, casinos)
     # The turn is over, but the modules reacting to the placement still see its roll in
     # state.rolled (the dice rolled this turn, placed or not); it is cleared below.
     rolled = state.rolled if DicePlaced in reactors else _NO_ROLL
@@ -809,25 +823,6 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     return state
 
 
-def _hears_placement(state: State, ruleset: Ruleset, casino: int) -> bool:
-    """Whether any awake module hears a placement at casino number *casino* now: it lists
-    ``DicePlaced`` in ``reacts_to``, is not asleep (``RuleModule.sleeps``) and, if it
-    overrides ``hears_placement``, says so for that casino."""
-    hearers = ruleset.reactors.get(DicePlaced)
-    if not hearers:
-        return False
-    slices = state.modules
-    sleepers = ruleset.sleepers
-    filters = ruleset.placement_filters
-    for i in hearers:
-        if slices[i] is None and i in sleepers:
-            continue
-        if i in filters and not state.config.modules[i].hears_placement(state, i, casino):
-            continue
-        return True
-    return False
-
-
 def _start_turn(
     state: State,
     seat: Seat,
@@ -861,9 +856,16 @@ def _start_turn(
         state.modules if modules is None else modules,
         state.tasks,
     )
-    reactors = state.config.ruleset.reactors
-    if log is not None or (TurnStarted in reactors and _awake(state, reactors[TurnStarted])):
-        state = _turn_started(state, seat, log)
+    if log is not None:
+        return _turn_started(state, seat, log)
+    ruleset = state.config.ruleset
+    reactors = ruleset.reactors
+    if TurnStarted in reactors:  # _awake, inlined: this runs at every turn
+        sleepers = ruleset.sleepers
+        slices = state.modules
+        for i in reactors[TurnStarted]:
+            if slices[i] is not None or i not in sleepers:
+                return _turn_started(state, seat, None)
     return state
 
 
