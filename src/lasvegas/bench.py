@@ -6,16 +6,22 @@ decision with chance included (the figure the editions are compared by), and the
 :func:`~lasvegas.apply`, :func:`~lasvegas.legal_actions`, :func:`~lasvegas.observe` and a JSON
 round trip of a mid-game state. Each configuration plays ``--rounds`` rounds of ``--games``
 games, interleaved with the other configurations' rounds, and its fastest round is kept (see
-:func:`run_all`). It is a benchmark, not a test: figures depend on the machine.
+:func:`run_all`). The games run with the garbage collector on, as a program's would; the
+single calls are timed with it paused, as :mod:`timeit` times them, so that a full collection
+of everything the process holds (tens of milliseconds once the games have run) does not land
+on a few thousand calls of a few microseconds. It is a benchmark, not a test: figures depend
+on the machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import gc
 import json
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 
 import attrs
 
@@ -142,6 +148,25 @@ def _per_call(fn: Callable[[], object], repeat: int) -> float:
     return (time.perf_counter() - start) / repeat * 1e6
 
 
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The garbage collector off inside the block (as :mod:`timeit` times), back on after.
+
+    >>> with _collector_paused():
+    ...     gc.isenabled()
+    False
+    >>> gc.isenabled()
+    True
+    """
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
 def _timed_round(config: lv.GameConfig, rng: lv.Rng, games: int) -> tuple[float, int, int]:
     """Play *games* random games; return (seconds, steps, seat decisions)."""
     steps = decisions = 0
@@ -202,25 +227,27 @@ def _result(
     timed: tuple[float, int, int],
     rng: lv.Rng,
 ) -> BenchResult:
-    """The figures of *config*: the loop's from the round *timed*, then the single calls."""
+    """The figures of *config*: the loop's from the round *timed*, then the single calls
+    (timed with the garbage collector paused)."""
     elapsed, steps, decisions = timed
     pairs = _samples(config, rng, max(1, min(games, 20)))
-    start = time.perf_counter()
-    for state, action in pairs:
-        lv.apply(state, action)
-    apply_us = (time.perf_counter() - start) / len(pairs) * 1e6
     deciding = [s for s, _ in pairs if lv.to_move(s) not in (None, lv.CHANCE)]
-    start = time.perf_counter()
-    for state in deciding:
-        lv.legal_actions(state)
-    legal_us = (time.perf_counter() - start) / max(1, len(deciding)) * 1e6
     middle = pairs[len(pairs) // 2][0]
-    observe_us = _per_call(lambda: lv.observe(middle, 0), 2000)
     json_us: float | None = None
     to_json = getattr(lv, "to_json", None)
     from_json = getattr(lv, "from_json", None)
-    if to_json is not None and from_json is not None:
-        json_us = _per_call(lambda: from_json(to_json(middle), lv.State), 500)
+    with _collector_paused():
+        start = time.perf_counter()
+        for state, action in pairs:
+            lv.apply(state, action)
+        apply_us = (time.perf_counter() - start) / len(pairs) * 1e6
+        start = time.perf_counter()
+        for state in deciding:
+            lv.legal_actions(state)
+        legal_us = (time.perf_counter() - start) / max(1, len(deciding)) * 1e6
+        observe_us = _per_call(lambda: lv.observe(middle, 0), 2000)
+        if to_json is not None and from_json is not None:
+            json_us = _per_call(lambda: from_json(to_json(middle), lv.State), 500)
     return BenchResult(
         name=name,
         games=games,
