@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import ClassVar
 
+import attrs
 import pytest
 
 import lasvegas as lv
@@ -13,6 +15,7 @@ from lasvegas.royale import MONEY_CARDS, DealTile
 from lasvegas.royale.bank import greedy, pay_from_bank, reward
 from lasvegas.royale.events import BankPaid, BankReceived, ChipsGiven
 from lasvegas.royale.state import royale_state
+from lasvegas.royale.table import higher_card_winner
 from lasvegas.royale.testing import CARDS, RESERVE, finish_round, setup_round, turn
 from lasvegas.royale.tiles import TILES
 from lasvegas.testing import check_invariants, random_game, random_sim_test
@@ -288,6 +291,52 @@ def test_r7_t9_higher_cards_read_off_the_dice_where_royale_does_not_hear_the_pay
     assert quiet.round == 2
     assert quiet.start == 2  # casino 6's higher card
     assert quiet.money == loud.money
+
+
+@attrs.frozen
+class WinnersSeen(lv.ModuleState):
+    """Test slice: what ``higher_card_winner`` said at each ``CasinoPaid``."""
+
+    kind: ClassVar[str] = "test-winners-seen"
+    winners: tuple[int | None, ...] = ()
+
+
+@attrs.frozen
+class WinnerWatcher(lv.RuleModule):
+    """Test module that hears every casino's payout and asks who took its higher card."""
+
+    id: ClassVar[str] = "test-winner-watcher"
+    editions: ClassVar[frozenset[str]] = frozenset({"royale"})
+    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+    state_type: ClassVar[type[lv.ModuleState] | None] = WinnersSeen
+
+    def initial_state(self, players: int) -> lv.ModuleState | None:
+        """Nothing seen yet."""
+        return WinnersSeen()
+
+    def react(
+        self, state: lv.State, index: int, event: lv.Event, log: list[lv.Event] | None
+    ) -> lv.State:
+        """Record ``higher_card_winner`` of the casino just paid."""
+        assert isinstance(event, lv.CasinoPaid)
+        seen = state.modules[index]
+        assert isinstance(seen, WinnersSeen)
+        slices = list(state.modules)
+        slices[index] = WinnersSeen((*seen.winners, higher_card_winner(state, event.casino)))
+        return attrs.evolve(state, modules=tuple(slices))
+
+
+def test_r7_the_higher_card_winner_is_known_once_the_casino_paid() -> None:
+    """R-6, R-7: ``higher_card_winner`` names the winner of a casino as soon as it has paid,
+    also where Royale records it only later (a casino whose tile does not act during
+    payout); before the payout it is ``None``."""
+    config = lv.royale(3, WinnerWatcher(), deal=("C1", "A2", "D1"))
+    state = setup_round(lv.new_game(config))
+    assert higher_card_winner(state, 4) is None
+    state = finish_round(state, {0: 4, 1: 5, 2: 6})
+    watcher = state.modules[-1]
+    assert isinstance(watcher, WinnersSeen)
+    assert watcher.winners == (None, None, None, 0, 1, 2)
 
 
 # -- R-8, T-4 ------------------------------------------------------------------------------------

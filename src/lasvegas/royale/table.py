@@ -19,9 +19,9 @@ the tile's tasks are done.
 from __future__ import annotations
 
 from ..engine import closed_casinos as _engine_closed_casinos
-from ..engine import emit, hears
+from ..engine import emit, hears, payout_order
 from ..events import DicePlaced, Event
-from ..state import State, make_casino
+from ..state import Phase, State, make_casino
 from ..types import Seat
 from .events import DiceMoved
 from .state import rebuild, royale_state
@@ -116,16 +116,25 @@ def higher_card_winner(state: State, casino: int) -> int | None:
     """The owner who took the higher card at *casino* this round, once it has paid (R-6).
 
     ``None`` before that casino's payout or when nobody won there. The owner may be
-    imaginary (numbered after the seats, T-8).
+    imaginary (numbered after the seats, T-8). Royale records the winners of the casinos it
+    does not hear later (``hears_paid``); until then the winner is read off the casino's
+    dice, which paying does not move.
 
     >>> import lasvegas as lv
     >>> higher_card_winner(lv.new_game(lv.royale(3)), 6) is None
     True
     """
     top = royale_state(state).top
-    if casino > len(top) or top[casino - 1] < 0:
+    if casino <= len(top):
+        winner = top[casino - 1]
+    elif (state.phase is Phase.PAYOUT and state.cursor >= casino) or (
+        state.phase is Phase.ROUND_END
+    ):
+        ranked = payout_order(state.casinos[casino - 1])
+        winner = ranked[0] if ranked else -1
+    else:
         return None
-    return top[casino - 1]
+    return None if winner < 0 else winner
 
 
 def _check_open(state: State, casino: int, closed: frozenset[int] | None) -> frozenset[int]:
