@@ -42,11 +42,11 @@ from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, RuleModule, Task
-from ...state import Phase, make_casino, make_state
+from ...state import Phase, make_casino
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
-from ..state import RoyaleState, _new_royale, royale_index, royale_state
+from ..state import RoyaleState, _new_royale, rebuild, royale_index, royale_state
 from ..table import SUPPLY, move_dice
 
 if TYPE_CHECKING:
@@ -171,21 +171,13 @@ class Draft:
             and money is None
         ):
             return state
-        state = self.state = make_state(
-            state.config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply if supply is None else supply,
-            state.rolled,
-            state.casinos if casinos is None else casinos,
-            state.pile_hidden,
-            state.pile_returned,
-            state.money if money is None else money,
-            state.modules if modules is None else tuple(modules),
-            state.tasks if tasks is None else tasks,
+        state = self.state = rebuild(
+            state,
+            supply=supply,
+            casinos=casinos,
+            money=money,
+            modules=None if modules is None else tuple(modules),
+            tasks=tasks,
         )
         self.modules = self.tasks = self.casinos = self.supply = self.money = None
         self.closing = False

@@ -9,7 +9,8 @@ remaining dice to any face and place it at that casino (no activation, T-6), or 
 of their dice from any open casino to their supply (T-10). Declining gives nothing.
 
 The rotate-or-return helpers (:func:`rotations`, :func:`returns`, :func:`rotate_die`,
-:func:`return_die`) serve My Choice's fifth action as well.
+:func:`return_die`, and :func:`draft_rotate_die`, :func:`draft_return_die` for a tile's
+:class:`~lasvegas.royale.tiles.base.Draft`) serve My Choice's fifth action as well.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ __all__ = [
     "HandicapState",
     "HandicapTake",
     "HandicapTask",
+    "draft_return_die",
+    "draft_rotate_die",
     "return_die",
     "returns",
     "rotate_die",
@@ -135,6 +138,34 @@ def return_die(state: State, seat: Seat, casino: int, big: bool, log: list[Event
     return move_dice(
         state, seat, small=0 if big else 1, big=int(big), source=casino, target=SUPPLY, log=log
     )
+
+
+def draft_rotate_die(draft: Draft, seat: Seat, face: int, big: bool) -> None:
+    """:func:`rotate_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft` (the same
+    move, checks and event), for a tile that builds its step as one state.
+
+    >>> import lasvegas as lv
+    >>> draft = Draft(lv.new_game(lv.royale(3)), None)
+    >>> draft_rotate_die(draft, 1, 4, False)
+    >>> draft.build() == rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
+    True
+    """
+    n = int(big)
+    draft.move(seat, 1 - n, n, SUPPLY, face)
+
+
+def draft_return_die(draft: Draft, seat: Seat, casino: int, big: bool) -> None:
+    """:func:`return_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft`.
+
+    >>> import lasvegas as lv
+    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
+    >>> draft = Draft(state, None)
+    >>> draft_return_die(draft, 1, 4, True)
+    >>> draft.build() == return_die(state, 1, 4, True, None)
+    True
+    """
+    n = int(big)
+    draft.move(seat, 1 - n, n, casino, SUPPLY)
 
 
 # -- the tile ------------------------------------------------------------------------------------
@@ -408,13 +439,11 @@ class Handicap(Tile):
         kind = type(action)
         if kind is HandicapRotate:
             assert isinstance(action, HandicapRotate)
-            big = int(action.big)
-            draft.move(seat, 1 - big, big, SUPPLY, action.face)  # rotate_die
+            draft_rotate_die(draft, seat, action.face, action.big)
             return draft.build()
         if kind is HandicapReturn:
             assert isinstance(action, HandicapReturn)
-            big = int(action.big)
-            draft.move(seat, 1 - big, big, action.casino, SUPPLY)  # return_die
+            draft_return_die(draft, seat, action.casino, action.big)
             return draft.build()
         if kind is not HandicapTake:
             return draft.build()  # declined

@@ -41,7 +41,7 @@ from ...types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from ..state import royale_state
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile, black_rolled, black_throw
-from .handicap import returns, rotations
+from .handicap import draft_return_die, draft_rotate_die, returns, rotations
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -420,13 +420,11 @@ class MyChoice(Tile):
             return activate_tile(draft.build(), action.casino, seat, log)
         if kind is MyChoiceRotate:
             assert isinstance(action, MyChoiceRotate)
-            big = int(action.big)
-            draft.move(seat, 1 - big, big, SUPPLY, action.face)  # rotate_die
+            draft_rotate_die(draft, seat, action.face, action.big)
             return draft.build()
         if kind is MyChoiceReturn:
             assert isinstance(action, MyChoiceReturn)
-            big = int(action.big)
-            draft.move(seat, 1 - big, big, action.casino, SUPPLY)  # return_die
+            draft_return_die(draft, seat, action.casino, action.big)
             return draft.build()
         assert isinstance(action, MyChoiceGolden)
         s = state.modules[index]
