@@ -54,6 +54,19 @@ def test_every_rule_id_a_test_names_is_in_the_docs(trace: ruletrace.Trace) -> No
     )
 
 
+def test_every_rule_of_the_reference_is_stated_on_a_rules_page(trace: ruletrace.Trace) -> None:
+    """The rules reference lists nothing that the pages of the editions and modules lack."""
+    assert len(trace.reference) >= 120, "the rules reference lists too few ids"
+    assert not trace.unstated, f"in docs/rules/reference.md only: {trace.unstated}"
+
+
+def test_the_reference_lists_every_rule_id(trace: ruletrace.Trace) -> None:
+    """Every id the rules pages or the tests name is listed in the rules reference."""
+    assert not trace.unreferenced, (
+        f"add to docs/rules/reference.md, in the project's own words: {trace.unreferenced}"
+    )
+
+
 def test_the_trace_reads_the_real_docs_and_tests(trace: ruletrace.Trace) -> None:
     """The scan finds the classic game's pages and tests (a broken scan would pass vacuously)."""
     assert len(trace.pages) >= 20

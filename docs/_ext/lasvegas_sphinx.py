@@ -1,8 +1,12 @@
 """Sphinx extension for the lasvegas docs.
 
+- Every rule of the rules reference (``docs/rules/reference.md``, a list item starting with
+  its id in bold) is the target of a label ``rule-<id>`` (``rule-c-12``), so any page or
+  docstring can link to it: ``{ref}`C-12 <rule-c-12>```.
 - ``rule-trace`` directive: the rule-to-test trace table of ``docs/rules/trace.md``, built
   from the rules pages and the test suite at every build (see :mod:`ruletrace`), so it
-  cannot go stale. Each row is the target of a label ``rule-<id>`` (``rule-c-12``).
+  cannot go stale. Each row is the target of a label ``trace-<id>`` (``trace-c-12``) and
+  its id links to the rule in the reference.
 - Rule ids in bold on the rules pages (``**C-12**``) link to their row of the trace table,
   which lists the tests that hold the rule.
 - ``public-api`` directive: autodoc for every public subclass of a base class (all
@@ -42,10 +46,32 @@ import lasvegas
 TRACE_DOC = "rules/trace"
 """The docname of the page holding the trace table."""
 
+REFERENCE_DOC = "rules/reference"
+"""The docname of the rules reference, where each rule id is a label's target."""
+
 
 def rule_label(rule: str) -> str:
-    """The label of a rule's row in the trace table: ``rule-c-12``, ``rule-t-jackpot-2``."""
+    """The label of a rule in the rules reference: ``rule-c-12``, ``rule-t-jackpot-2``."""
     return "rule-" + rule.lower()
+
+
+def trace_label(rule: str) -> str:
+    """The label of a rule's row in the trace table: ``trace-c-12``."""
+    return "trace-" + rule.lower()
+
+
+def _rule_xref(rule: str, label: str, docname: str) -> addnodes.pending_xref:
+    """A reference to *label* showing the rule id."""
+    return addnodes.pending_xref(
+        "",
+        nodes.Text(rule),
+        refdomain="std",
+        reftype="ref",
+        reftarget=label,
+        refexplicit=True,
+        refwarn=True,
+        refdoc=docname,
+    )
 
 
 # -- the trace table -----------------------------------------------------------------
@@ -100,8 +126,13 @@ class RuleTraceDirective(SphinxDirective):
         return row
 
     def _rule_row(self, rule: str, trace: ruletrace.Trace) -> nodes.row:
-        label = rule_label(rule)
-        name = _paragraph(nodes.strong(text=rule))
+        label = trace_label(rule)
+        strong = nodes.strong()
+        if rule in trace.reference:
+            strong += _rule_xref(rule, rule_label(rule), self.env.docname)
+        else:
+            strong += nodes.Text(rule)
+        name = _paragraph(strong)
         name["ids"].append(label)
         name["names"].append(label)
         self.state.document.note_explicit_target(name)
@@ -165,21 +196,39 @@ class RuleLinks(SphinxTransform):
                 if match.start() > last:
                     children.append(nodes.Text(text[last : match.start()]))
                 rule = match["id"]
-                children.append(
-                    addnodes.pending_xref(
-                        "",
-                        nodes.Text(rule),
-                        refdomain="std",
-                        reftype="ref",
-                        reftarget=rule_label(rule),
-                        refexplicit=True,
-                        refwarn=True,
-                        refdoc=docname,
-                    )
-                )
+                children.append(_rule_xref(rule, trace_label(rule), docname))
                 last = match.end()
             strong.children = []
             strong.extend(children)
+
+
+class RuleTargets(SphinxTransform):
+    """Make each rule of the rules reference the target of its label ``rule-<id>``.
+
+    A rule is a list item whose first paragraph starts with its id in bold
+    (``- **C-12** Ties first: ...``); the label's target is the list item.
+    """
+
+    default_priority = 400  # before RuleLinks turns the bold ids into references
+
+    def apply(self, **kwargs: Any) -> None:
+        if self.env.docname != REFERENCE_DOC:
+            return
+        for item in list(self.document.findall(nodes.list_item)):
+            para = item.children[0] if item.children else None
+            if not isinstance(para, nodes.paragraph) or not para.children:
+                continue
+            # MyST starts an inline run with an empty text node
+            first = next((c for c in para.children if c.astext()), None)
+            if not isinstance(first, nodes.strong):
+                continue
+            match = ruletrace.RULE_ID.fullmatch(first.astext())
+            if match is None:
+                continue
+            label = rule_label(match["id"])
+            item["ids"].append(label)
+            item["names"].append(label)
+            self.document.note_explicit_target(item)
 
 
 # -- the public-api directive --------------------------------------------------------
@@ -352,6 +401,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     TypeAliasForwardRef.__init__ = _alias_init  # type: ignore[method-assign]
     app.add_directive("rule-trace", RuleTraceDirective)
     app.add_directive("public-api", PublicApiDirective)
+    app.add_transform(RuleTargets)
     app.add_transform(RuleLinks)
     app.connect("env-get-outdated", _trace_always_outdated)
     app.connect("missing-reference", _resolve_public)

@@ -1,10 +1,11 @@
 """The rule-to-test trace: which tests hold which rule ids.
 
-Rule ids are those of the project's rules reference (``C-12``, ``B-4``, ``R-6``, ``T-1a``,
-``T-JACKPOT-2``, ``K-15``, ``X-9``). The docs' rules pages (``docs/rules/**/*.md``) state
-each rule with its id; a test holds a rule when the id is in its name or its docstring.
-This module finds both, from the files alone (the tests are read with :mod:`ast`, never
-imported), and builds the trace: rule id -> the tests that name it.
+Rule ids are those of the project's rules reference, ``docs/rules/reference.md`` (``C-12``,
+``B-4``, ``R-6``, ``T-1a``, ``T-JACKPOT-2``, ``K-15``, ``X-9``), which lists every rule once.
+The pages of the editions and modules (``docs/rules/**/*.md``) state each rule with its id
+in more detail; a test holds a rule when the id is in its name or its docstring. This module
+finds all three, from the files alone (the tests are read with :mod:`ast`, never imported),
+and builds the trace: rule id -> the pages that state it and the tests that name it.
 
 Spellings:
 
@@ -17,8 +18,7 @@ Spellings:
 
 Used by the Sphinx extension ``lasvegas_sphinx`` (the trace table of ``docs/rules/trace.md``,
 built at every docs build) and by ``tests/test_trace.py``. Run it as a script for a quick
-report: ``python docs/_ext/ruletrace.py`` (add ``--rules path/to/RULES.md`` to list the ids
-of the rules reference that no page states yet).
+report: ``python docs/_ext/ruletrace.py``.
 """
 
 from __future__ import annotations
@@ -56,6 +56,10 @@ TESTS_DIR = ROOT / "tests"
 TRACE_PAGE = "trace.md"
 """The generated page itself, under :data:`RULES_DIR`: it is not a source of ids."""
 
+REFERENCE_PAGE = "reference.md"
+"""The rules reference, under :data:`RULES_DIR`: the list of every rule id (see
+:func:`reference_ids`). The other pages are checked against it, so it is not one of them."""
+
 PARTS = "CBRTKX"
 """The parts of the rules reference, in the order the trace lists them."""
 
@@ -86,7 +90,7 @@ TILE_WORDS = frozenset(
         "CHOICE",
     }
 )
-"""The tiles' words in ``T-WORD-n`` ids (RULES.md part T, one per tile)."""
+"""The tiles' words in ``T-WORD-n`` ids (the rules reference's part T, one per tile)."""
 
 _COMPACT = re.compile(r"(?P<part>[cbrtkx])(?P<num>\d+)(?P<sub>[a-z]?)")
 _COMPACT_TILE = re.compile(r"t(?P<word>[a-z]+?)(?P<num>\d+)")
@@ -173,7 +177,10 @@ def rule_sort_key(rule: str) -> tuple[int, str, int, str]:
 
 def _pages(rules_dir: Path) -> Iterator[Path]:
     for page in sorted(rules_dir.rglob("*.md")):
-        if page.relative_to(rules_dir).as_posix() != TRACE_PAGE and "_build" not in page.parts:
+        if (
+            page.relative_to(rules_dir).as_posix() not in (TRACE_PAGE, REFERENCE_PAGE)
+            and "_build" not in page.parts
+        ):
             yield page
 
 
@@ -221,7 +228,8 @@ def docs_rule_ids(rules_dir: Path = RULES_DIR) -> dict[str, list[str]]:
 
     The pages that state the rule (its id in bold: ``**C-12**``) come first, then those
     that only mention it. The trace page itself is left out (it lists what the other pages
-    and the tests hold), and so are fenced code blocks (:func:`prose`).
+    and the tests hold), the rules reference too (:func:`reference_ids` reads it), and so
+    are fenced code blocks (:func:`prose`).
     """
     stating: dict[str, list[str]] = {}
     mentioning: dict[str, list[str]] = {}
@@ -296,6 +304,8 @@ class Trace:
     """Rule id -> the rules pages that mention it."""
     tests: dict[str, list[TracedTest]] = field(default_factory=dict)
     """Rule id -> the tests that name it (ids the docs lack included)."""
+    reference: list[str] = field(default_factory=list)
+    """The ids the rules reference lists, in its order."""
 
     def __repr__(self) -> str:
         return f"<Trace of {len(self.rules)} rule ids>"
@@ -303,17 +313,34 @@ class Trace:
     @property
     def rules(self) -> list[str]:
         """Every id of the docs or the tests, in the rules reference's order."""
-        return sorted(self.pages.keys() | self.tests.keys(), key=rule_sort_key)
+        return sorted(
+            self.pages.keys() | self.tests.keys() | set(self.reference), key=rule_sort_key
+        )
 
     @property
     def untested(self) -> list[str]:
-        """Ids the docs mention that no test names."""
-        return [rule for rule in self.rules if rule in self.pages and rule not in self.tests]
+        """Ids the docs mention (the reference included) that no test names."""
+        return [
+            rule
+            for rule in self.rules
+            if (rule in self.pages or rule in self.reference) and rule not in self.tests
+        ]
 
     @property
     def undocumented(self) -> list[str]:
         """Ids that tests name but no rules page mentions."""
-        return [rule for rule in self.rules if rule not in self.pages]
+        return [rule for rule in self.rules if rule not in self.pages and rule in self.tests]
+
+    @property
+    def unstated(self) -> list[str]:
+        """Ids of the rules reference that no page of an edition or module mentions."""
+        return [rule for rule in self.reference if rule not in self.pages]
+
+    @property
+    def unreferenced(self) -> list[str]:
+        """Ids of the pages or the tests that the rules reference lacks."""
+        listed = set(self.reference)
+        return [rule for rule in self.rules if rule not in listed]
 
 
 def build_trace(rules_dir: Path = RULES_DIR, tests_dir: Path = TESTS_DIR) -> Trace:
@@ -324,49 +351,51 @@ def build_trace(rules_dir: Path = RULES_DIR, tests_dir: Path = TESTS_DIR) -> Tra
     True
     """
     pages = docs_rule_ids(rules_dir)
-    tile_words = TILE_WORDS | {rule.split("-")[1] for rule in pages if rule.count("-") == 2}
-    trace = Trace(pages)
+    reference = rules_dir / REFERENCE_PAGE
+    listed = reference_ids(reference) if reference.exists() else []
+    tile_words = TILE_WORDS | {
+        rule.split("-")[1] for rule in [*pages, *listed] if rule.count("-") == 2
+    }
+    trace = Trace(pages, reference=listed)
     for case in traced_tests(tests_dir, tile_words):
         for rule in case.rules:
             trace.tests.setdefault(rule, []).append(case)
     return trace
 
 
-def reference_ids(path: Path) -> list[str]:
-    r"""The ids a rules reference defines: each list item that starts with an id.
+_REFERENCE_ITEM = re.compile(r"^- \*\*(?P<id>[^*]+)\*\*")
+
+
+def reference_ids(path: Path = RULES_DIR / REFERENCE_PAGE) -> list[str]:
+    r"""The ids a rules reference lists: each list item that starts with an id in bold.
 
     >>> import tempfile
     >>> with tempfile.TemporaryDirectory() as tmp:
-    ...     path = Path(tmp) / "RULES.md"
-    ...     _ = path.write_text("- C-1 Each player ...\n  see C-9\n- T-JACKPOT-2 When ...\n")
+    ...     path = Path(tmp) / "reference.md"
+    ...     text = "- **C-1** Each player ...\n  see **C-9**\n- **T-JACKPOT-2** When ...\n"
+    ...     _ = path.write_text(text)
     ...     reference_ids(path)
     ['C-1', 'T-JACKPOT-2']
     """
     found = []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        words = line.split()
-        if len(words) > 1 and words[0] == "-" and RULE_ID.fullmatch(words[1]):
-            found.append(words[1])
+    for line in prose(path.read_text(encoding="utf-8")).splitlines():
+        match = _REFERENCE_ITEM.match(line)
+        if match and RULE_ID.fullmatch(match["id"]):
+            found.append(match["id"])
     return list(dict.fromkeys(found))
 
 
 def main(argv: list[str]) -> int:
-    """Print the trace and its problems; exit status 1 if there is any.
-
-    ``--rules PATH`` also lists the ids of a rules reference (the project's ``RULES.md``)
-    that no rules page states yet.
-    """
+    """Print the trace and its problems; exit status 1 if there is any."""
     trace = build_trace()
     for rule in trace.rules:
         names = ", ".join(case.node_id for case in trace.tests.get(rule, [])) or "NO TEST"
         print(f"{rule:16} {names}")
     print(f"\n{len(trace.rules)} ids; untested: {trace.untested or 'none'}")
     print(f"named by tests but not in the docs: {trace.undocumented or 'none'}")
-    problems = bool(trace.untested or trace.undocumented)
-    if len(argv) == 2 and argv[0] == "--rules":
-        missing = [rule for rule in reference_ids(Path(argv[1])) if rule not in trace.pages]
-        print(f"in {argv[1]} but on no rules page: {missing or 'none'}")
-        problems = problems or bool(missing)
+    print(f"in the rules reference but on no other rules page: {trace.unstated or 'none'}")
+    print(f"missing from the rules reference: {trace.unreferenced or 'none'}")
+    problems = trace.untested or trace.undocumented or trace.unstated or trace.unreferenced
     return 1 if problems else 0
 
 

@@ -30,7 +30,7 @@ class Action:
 
 @attrs.frozen(repr=False)
 class Roll(Action):
-    """Chance: the faces one group of the active seat's dice show (DESIGN §3).
+    """Chance: the faces one group of the active seat's dice show (one chance node per group).
 
     >>> Roll((1, 3, 3, 6))
     Roll(faces=(1, 3, 3, 6))

@@ -1037,7 +1037,7 @@ def _to(
 
 
 def _with(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for states, without its per-call introspection (DESIGN §4)."""
+    """``attrs.evolve`` for states, without its per-call introspection (see the docs' performance page)."""
     get = changes.get
     return make_state(
         get("config", state.config),

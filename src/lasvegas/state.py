@@ -120,7 +120,7 @@ class State:
 #
 # attrs' frozen __init__ sets each slot through object.__setattr__, which on CPython 3.11
 # costs about four times a plain slot store; building states is most of the hot path
-# (DESIGN §4). The engine therefore builds a State as an instance of a private twin class
+# (see docs/performance.md). The engine therefore builds a State as an instance of a private twin class
 # with the very same slots, stores them directly (in make_state itself: no __init__ frame),
 # then turns it into a State by assigning its class (allowed because the two layouts are
 # identical). The result is an ordinary, frozen State: equal, hashable and immutable like

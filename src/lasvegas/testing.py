@@ -1,7 +1,7 @@
 """Helpers for testing games and rule modules, shipped so module authors can reuse them.
 
 * :func:`random_sim_test` plays random games of a config to the end and checks, at every
-  step, the engine's contract (DESIGN §6);
+  step, the engine's contract;
 * :func:`check_invariants` checks that dice and money are conserved in one state;
 * :func:`play`, :func:`deal` and :func:`random_game` script or play games through the
   public API.
@@ -207,7 +207,7 @@ def check_invariants(state: State) -> None:
 def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
     """Play *games* random games of *config* and check the engine's contract at every step.
 
-    Checked (DESIGN §6): legal actions are non-empty exactly when a seat is to move, sorted
+    Checked: legal actions are non-empty exactly when a seat is to move, sorted
     without duplicates, and each one applies; chance outcomes have exact probabilities in
     (0, 1] summing to 1 and the sampled outcome is one of them; a task whose type says it is
     always a chance node (``Task.chance``) is one for its module too; dice and money are conserved

@@ -50,7 +50,7 @@ MAX_PLAYERS: Final = 6
 """The most seats any edition allows (6 only with the sixth-player module, B-6)."""
 
 GROUPS: Final = ("regular", "big", "kicker", "neutral")
-"""The kinds of dice a seat can hold, in the order they are rolled (DESIGN §3)."""
+"""The kinds of dice a seat can hold, in the order they are rolled (one chance node each)."""
 
 REGULAR: Final = 0
 """Index of the ``"regular"`` group in :data:`GROUPS`."""

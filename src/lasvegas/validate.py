@@ -1,4 +1,4 @@
-"""The invariants of a game state (DESIGN §3, JSON): what makes a state one the engine can play.
+"""The invariants of a game state (the JSON loader's checks): what makes a state one the engine can play.
 
 :func:`state_problems` lists everything wrong with a state: seats, rounds, phases and faces out
 of range, tuples of the wrong length, dice not conserved per seat, banknotes not conserved

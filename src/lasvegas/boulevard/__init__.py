@@ -1,4 +1,4 @@
-"""The Las Vegas Boulevard expansion modules for the classic game (RULES.md part B).
+"""The Las Vegas Boulevard expansion modules for the classic game (rules B-1 to B-9 of the docs' rules reference).
 
 Each module is one file and combines with the classic game, with the others and with
 :class:`~lasvegas.NeutralDice`: ``lv.classic(4, lv.Biggies(), lv.Kickers())``. The

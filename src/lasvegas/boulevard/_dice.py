@@ -1,7 +1,7 @@
 """Small helpers the Boulevard modules share: rebuilding a state and moving dice.
 
 They build states and casinos with the core's fast constructors (no ``attrs.evolve``,
-DESIGN §4). Private to the package.
+whose per-call introspection costs more than the rules). Private to the package.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ class Biggies(RuleModule):
     """Each player replaces one regular die with their biggie (B-3); still 8 dice.
 
     The biggie is a die of the ``"big"`` group: rolled in its own chance node after the
-    regular dice (DESIGN §3), placed with the regular dice of the same face, and counted as
+    regular dice, placed with the regular dice of the same face, and counted as
     two dice for ties and ranking by the core (:meth:`lasvegas.Casino.weights`).
 
     >>> import lasvegas as lv

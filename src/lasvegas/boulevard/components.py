@@ -1,4 +1,4 @@
-"""Component data of the Boulevard box (RULES.md X-1 to X-6), kept as data.
+"""Component data of the Boulevard box (rules X-1 to X-6), kept as data.
 
 Every fact the rulebooks leave open is one constant here, marked as a ruling where it is
 one, so that an owner of the printed components can swap in the real numbers without

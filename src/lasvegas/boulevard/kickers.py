@@ -1,13 +1,13 @@
 """``Kickers``: violet dice that kick one die off a casino (B-4, X-3).
 
 Each seat swaps one or two regular dice for kickers (group ``"kicker"``, rolled in its own
-chance node after the regular and big dice, DESIGN §3). When kickers are placed, they leave
+chance node after the regular and big dice). When kickers are placed, they leave
 the casino at once and are out of play for the rest of the round; for each kicker, the
 placing seat chooses one die at that casino (a :class:`KickChoice` decision answered by a
 :class:`Kick`), which goes back to its owner's supply. A kicked seat that had no dice left is
 in the round again: the core's turn order only asks who still holds dice (C-9).
 
-Rulings (RULES.md B-4): a kicked neutral die is out of play for the round (online
+Rulings (B-4): a kicked neutral die is out of play for the round (online
 edition); a kicker placed on the slot machine may only kick a die placed there in the same
 turn (online edition); two kickers placed together kick one die each, one after the other,
 the placing seat choosing both times; a kicker never kicks a kicker (kickers never stay on a

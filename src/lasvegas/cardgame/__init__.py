@@ -1,4 +1,4 @@
-"""Las Vegas: The Card Game (2016), its sequential variation and chip cards (RULES.md part K).
+"""Las Vegas: The Card Game (2016), its sequential variation and chip cards (rules K-1 to K-18).
 
 The card game is an edition of the one engine: :func:`cardgame` builds a config of the
 ``"cardgame"`` edition (4 rounds, no dice in the core's supply, the 48 notes, no classic

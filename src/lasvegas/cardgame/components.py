@@ -1,7 +1,7 @@
 """Component data of the card game, kept as data so owners of the printed game can swap it.
 
 The rulebook gives no card list, no note distribution and no chip colours: the tables below
-are the rulings X-18, X-19 and X-20 of ``RULES.md``. Pass other tables to
+are the rulings X-18, X-19 and X-20 of the docs' rules reference. Pass other tables to
 :class:`~lasvegas.cardgame.CardGame` (``deck``, ``notes``) and
 :class:`~lasvegas.cardgame.ChipCards` (``chips``, ``values``) to play with another list.
 

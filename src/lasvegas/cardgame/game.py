@@ -1,4 +1,4 @@
-"""``CardGame``: Las Vegas: The Card Game (RULES.md part K) on the shared engine.
+"""``CardGame``: Las Vegas: The Card Game (rules K-1 to K-18) on the shared engine.
 
 The card game is the ``"cardgame"`` edition: 4 rounds, the 48 notes, payout to the top two,
 no classic filling, and this module, which runs each round through tasks:
@@ -394,7 +394,7 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
 
 
 # States, slices, casinos and deal tasks are built on every step of the card game: without
-# attrs' __init__, which costs about twice as much on CPython 3.11 (DESIGN §4). None of these
+# attrs' __init__, which costs about twice as much on CPython 3.11 (docs/performance.md). None of these
 # classes has validators or converters.
 _new_state = fast_constructor(State)
 _new_casino = fast_constructor(Casino)

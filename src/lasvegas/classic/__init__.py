@@ -1,4 +1,4 @@
-"""The classic dice game (alea 2012) and its neutral-dice variant (RULES.md part C)."""
+"""The classic dice game (alea 2012) and its neutral-dice variant (rules C-1 to C-23 of the docs' rules reference)."""
 
 from __future__ import annotations
 

@@ -90,7 +90,7 @@ class RuleModule:
     reacts_to: ClassVar[tuple[type[Event], ...]] = ()
     """The core event types :meth:`react` wants to see."""
     sleeps: ClassVar[bool] = False
-    """Whether the module sleeps while its slice is ``None`` (Royale's tiles, DESIGN §3): its
+    """Whether the module sleeps while its slice is ``None`` (Royale's tiles): its
     :meth:`react` and :meth:`closed` must then do nothing, so the engine may skip them (and
     build no event that only sleeping modules would hear)."""
     actions: ClassVar[tuple[type[Action], ...]] = ()

@@ -1,4 +1,4 @@
-"""Las Vegas Royale (2019): the basic game (RULES.md part R) and the main game with its casino
+"""Las Vegas Royale (2019): the basic game (rules R-1 to R-10) and the main game with its casino
 tiles (part T).
 
 :func:`royale` builds a config: the ``"royale"`` edition (3 rounds, 7 small dice and 1 Biggy

@@ -1,6 +1,6 @@
 """Component data of Las Vegas Royale, kept as data so owners of the printed game can swap it.
 
-Each constant is one fact of RULES.md (R-1, R-2, R-5, X-7 to X-9); the ones marked *ruling*
+Each constant is one fact of the rules reference (R-1, R-2, R-5, X-7 to X-9); the ones marked *ruling*
 are decisions of this library where no official list was found.
 """
 

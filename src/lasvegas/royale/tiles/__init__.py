@@ -1,4 +1,4 @@
-"""The casino tiles of Las Vegas Royale (RULES.md part T), one module per file.
+"""The casino tiles of Las Vegas Royale (rules T-1 to T-11 and the tiles' T-<TILE>-n), one module per file.
 
 :data:`TILES` is the registry: the pool of every Royale main-game config is one instance of
 each class listed there, and the tile deal draws from the faces of that pool. To add a

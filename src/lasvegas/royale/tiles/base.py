@@ -2,7 +2,7 @@
 
 A tile is a rule module (one file under ``royale/tiles/``) in every Royale main-game config:
 the 16 tiles form the pool, and each round's deal wakes the dealt ones ("modules that
-sleep", DESIGN §3). The :class:`~lasvegas.royale.Royale` module owns the lifecycle and calls
+sleep", :attr:`~lasvegas.RuleModule.sleeps`). The :class:`~lasvegas.royale.Royale` module owns the lifecycle and calls
 a tile only while it is in play, at the right moment of the round:
 
 ==============================  ==============================================================

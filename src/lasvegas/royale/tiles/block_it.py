@@ -7,7 +7,7 @@ cluster after the other, until the tile is empty. The blank dice belong to the i
 owner ``"blank"`` (T-8): they count for ties, ranks and majorities but never activate a tile
 (T-6), pay or take anything; with 2 players they are another owner than the neutral set.
 
-Ruling (the library's reading of RULES.md T-BLOCK-2, "while any cluster is left"): one
+Ruling (the library's reading of T-BLOCK-2, "while any cluster is left"): one
 activation places every cluster left, one decision per cluster. The printed rulebook reads
 "choose one dice space cluster", one cluster per activation; ``PLACE_EVERY_CLUSTER``
 holds the choice.
@@ -45,7 +45,7 @@ BLOCK_IT_CLUSTERS: Final[tuple[int, ...]] = (1, 1, 2, 2, 3)
 """The clusters of blank dice on the tile at setup (T-BLOCK-1): nine blank dice."""
 
 PLACE_EVERY_CLUSTER: Final = True
-"""*Ruling*: one activation places every cluster left (RULES.md T-BLOCK-2, "while any
+"""*Ruling*: one activation places every cluster left (T-BLOCK-2, "while any
 cluster is left"); ``False`` would place one cluster per activation (the printed rulebook's
 "choose one dice space cluster")."""
 
