@@ -1,4 +1,4 @@
-"""The biggies, module ``Biggies`` (RULES.md B-3), scripted through the public API."""
+"""The biggies, module ``Biggies`` (B-3), scripted through the public API."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def test_b3_each_player_swaps_one_die_for_a_biggie() -> None:
 
 
 def test_b3_the_biggie_is_rolled_after_the_regular_dice() -> None:
-    """B-3, DESIGN chance sequence: one Roll node for the 7 regular dice, then one for the biggie."""
+    """B-3, the chance sequence: one Roll node for the 7 regular dice, then one for the biggie."""
     state = start()
     state = lv.apply(state, lv.Roll((1, 1, 2, 2, 3, 3, 4)))
     assert lv.chance_outcomes(state) == tuple(

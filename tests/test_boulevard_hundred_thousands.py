@@ -1,4 +1,4 @@
-"""The $100,000 notes, module ``HundredThousands`` (RULES.md B-2, X-1)."""
+"""The $100,000 notes, module ``HundredThousands`` (B-2, X-1)."""
 
 from __future__ import annotations
 

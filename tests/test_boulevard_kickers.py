@@ -1,4 +1,4 @@
-"""The kickers, module ``Kickers`` (RULES.md B-4, X-3), scripted through the public API."""
+"""The kickers, module ``Kickers`` (B-4, X-3), scripted through the public API."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_x3_kickers_per_player() -> None:
 
 
 def test_b4_kickers_are_rolled_in_their_own_chance_node() -> None:
-    """B-4, DESIGN chance sequence: the kickers roll after the regular dice, as group "kicker"."""
+    """B-4, the chance sequence: the kickers roll after the regular dice, as group "kicker"."""
     state = start(2)
     assert lv.chance_outcomes(state)[0] == (lv.Roll((1,) * 6), Fraction(1, 6**6))
     state = lv.apply(state, lv.Roll((1, 2, 3, 4, 5, 6)))

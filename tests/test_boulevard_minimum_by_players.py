@@ -1,4 +1,4 @@
-"""The minimum by player count, module ``MinimumByPlayers`` (RULES.md B-1)."""
+"""The minimum by player count, module ``MinimumByPlayers`` (B-1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The rainbow cards, module ``RainbowCards`` (RULES.md B-5, X-2), scripted through the public API."""
+"""The rainbow cards, module ``RainbowCards`` (B-5, X-2), scripted through the public API."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The sixth player, module ``SixthPlayer`` (RULES.md B-6, X-4, X-6)."""
+"""The sixth player, module ``SixthPlayer`` (B-6, X-4, X-6)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The slot machine, module ``SlotMachine`` (RULES.md B-7), scripted through the public API."""
+"""The slot machine, module ``SlotMachine`` (B-7), scripted through the public API."""
 
 from __future__ import annotations
 

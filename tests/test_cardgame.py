@@ -1,4 +1,4 @@
-"""Las Vegas: The Card Game, module ``CardGame`` (RULES.md K-1 to K-11, K-13, K-18, X-18, X-19).
+"""Las Vegas: The Card Game, module ``CardGame`` (K-1 to K-11, K-13, K-18, X-18, X-19).
 
 Every scenario is scripted through the public API: notes are ``lv.Draw`` outcomes, cards are
 ``lv.DrawCard`` outcomes, choices are ``lv.PlayCards``.
@@ -636,7 +636,7 @@ def test_texts_of_actions_and_events() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games(players: int) -> None:
-    """DESIGN §6: random simultaneous games conform to the engine's contract."""
+    """Random simultaneous games conform to the engine's contract."""
     random_sim_test(lv.cardgame(players), games=2, seed=players)
 
 

@@ -1,4 +1,4 @@
-"""DESIGN §3 "Chance is an action": the exact distributions chance nodes list.
+"""Chance is an action: the exact distributions chance nodes list.
 
 `roll_distribution` (every sorted outcome of k dice with its exact multinomial
 probability), `roll_probability`, `multiset_draw_distribution` (one draw from a

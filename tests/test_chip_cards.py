@@ -1,4 +1,4 @@
-"""Chip cards, module ``ChipCards``, in the card game and the dice game (RULES.md K-14 to K-17,
+"""Chip cards, module ``ChipCards``, in the card game and the dice game (K-14 to K-17,
 B-9, X-20)."""
 
 from __future__ import annotations
@@ -248,7 +248,7 @@ def dice_game(*modules: lv.RuleModule, players: int = 2) -> lv.State:
 
 def test_b9_dice_game_chips_dealt_after_the_notes_before_the_neutral_roll() -> None:
     """B-9: one chip per casino 1..6 at each round's start, after the notes and before the
-    3-player neutral roll (DESIGN §3's chance sequence)."""
+    3-player neutral roll (the chance sequence)."""
     state = deal(lv.new_game(lv.classic(3, lv.ChipCards(), lv.NeutralDice())), *[[50_000]] * 6)
     assert isinstance(lv.chance_outcomes(state)[0][0], lv.DrawChip)
     state = apply_all(state, [lv.DrawChip(c) for c in SIX])
@@ -299,13 +299,13 @@ def test_b9_a_kicker_does_not_count() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_card_games(players: int) -> None:
-    """DESIGN §6: random card games with chip cards, simultaneous and sequential."""
+    """The engine's contract: random card games with chip cards, simultaneous and sequential."""
     random_sim_test(lv.cardgame(players, lv.ChipCards()), games=1, seed=players)
     random_sim_test(lv.cardgame(players, lv.ChipCards(), lv.Sequential()), games=1, seed=players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_dice_games(players: int) -> None:
-    """DESIGN §6, B-9: random dice games with chip cards, with and without neutral dice."""
+    """The engine's contract, B-9: random dice games with chip cards, with and without neutral dice."""
     random_sim_test(lv.classic(players, lv.ChipCards()), games=1, seed=players)
     random_sim_test(lv.classic(players, lv.ChipCards(), lv.NeutralDice()), games=1, seed=players)

@@ -1,4 +1,4 @@
-"""The classic dice game (RULES.md part C, C-1 to C-16), scripted through the public API."""
+"""The classic dice game (part C of the rules reference, C-1 to C-16), scripted through the public API."""
 
 from __future__ import annotations
 

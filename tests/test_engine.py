@@ -1,4 +1,4 @@
-"""The engine's contract (DESIGN §3, §6): configs, illegal actions, conservation, random games."""
+"""The engine's contract: configs, illegal actions, conservation, random games."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ ANY_ACTION = st.one_of(
 def test_illegal_actions_raise_and_leave_the_state_unchanged(
     state: lv.State, action: lv.Action
 ) -> None:
-    """DESIGN §3 Errors: any action is either applied or refused with IllegalActionError."""
+    """Errors: any action is either applied or refused with IllegalActionError."""
     before = hash(state)
     snapshot = attrs.asdict(state, recurse=False)
     legal = set(lv.legal_actions(state)) | {a for a, _ in lv.chance_outcomes(state)}
@@ -185,12 +185,12 @@ def test_apply_is_pure() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_sim_classic(players: int) -> None:
-    """DESIGN §6: random games of the classic game keep the engine's contract."""
+    """Random games of the classic game keep the engine's contract."""
     random_sim_test(lv.classic(players), games=3, seed=players)
 
 
 def test_seeded_games_replay_identically() -> None:
-    """DESIGN §3 Rng: a seeded random game is the same every time (golden final standings)."""
+    """Rng: a seeded random game is the same every time (golden final standings)."""
     first, actions = random_game(lv.classic(4), lv.Rng(2026))
     second, again = random_game(lv.classic(4), lv.Rng(2026))
     assert first == second
@@ -273,7 +273,7 @@ class Coin(lv.RuleModule):
 
 
 def test_chance_task_type_is_a_chance_node_without_asking_the_module() -> None:
-    """DESIGN §3: a task type with ``chance = True`` is a chance node: ``to_move`` answers
+    """A task type with ``chance = True`` is a chance node: ``to_move`` answers
     CHANCE from the type (the module is not asked), ``legal_actions`` is empty, outcomes are
     sampled and applied like any chance node, and a wrong outcome is refused."""
     config = lv.classic(2, Coin(honest=False))  # task_to_move would say "seat", if asked

@@ -1,4 +1,4 @@
-"""Exact small chance trees (the game's "perft", DESIGN §6).
+"""Exact small chance trees (the game's "perft").
 
 For tiny configurations the whole chance tree is enumerated through ``chance_outcomes`` and
 the probability of every final result is compared with an independent brute force over

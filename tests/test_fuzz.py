@@ -1,4 +1,4 @@
-"""Fuzzing the loader and apply on hostile input (DESIGN §3 Errors, JSON; §6 Hypothesis).
+"""Fuzzing the loader and apply on hostile input (errors, JSON; Hypothesis).
 
 Properties: ``from_json`` raises nothing but ``DeserializationError`` on any text, any JSON
 value and any mutation of a valid document, and whatever loads is valid; ``apply`` on a

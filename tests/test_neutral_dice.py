@@ -1,4 +1,4 @@
-"""The neutral-dice variant, module ``NeutralDice`` (RULES.md C-17 to C-22)."""
+"""The neutral-dice variant, module ``NeutralDice`` (C-17 to C-22)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def test_c17_neutral_dice_per_player(players: int, each: int) -> None:
 
 
 def test_c17_neutral_dice_are_a_separate_roll_after_the_own_dice() -> None:
-    """C-17, DESIGN chance sequence: the own dice roll first, then one node for the neutral group."""
+    """C-17, the chance sequence: the own dice roll first, then one node for the neutral group."""
     state = start(2)
     assert lv.chance_outcomes(state)[0][0] == lv.Roll((1,) * 8)
     state = lv.apply(state, lv.Roll((1,) * 8))

@@ -1,4 +1,4 @@
-"""Game records (DESIGN §3: a game is its config plus its action list): replay, strict and lenient."""
+"""Game records (a game is its config plus its action list): replay, strict and lenient."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""DESIGN §3 Rng: the library's own SplitMix64 generator, its golden vectors and its fairness.
+"""Rng: the library's own SplitMix64 generator, its golden vectors and its fairness.
 
 The golden vectors are the contract that a seeded game replays identically on
 every Python version and platform: changing any of them is a breaking change.

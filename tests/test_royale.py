@@ -1,4 +1,4 @@
-"""Las Vegas Royale: the basic game (RULES.md part R) and the main game's setup and bank (T-1,
+"""Las Vegas Royale: the basic game (part R of the rules reference) and the main game's setup and bank (T-1,
 T-1a, T-2 chance sequence, T-4), scripted through the public API."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_r1_three_rounds_two_to_five_players() -> None:
 
 
 def test_r2_seven_small_dice_and_a_biggy_rolled_regular_then_big() -> None:
-    """R-2 and the DESIGN chance sequence: 7 small dice (one node), then the Biggy (one node)."""
+    """R-2 and the chance sequence: 7 small dice (one node), then the Biggy (one node)."""
     state = start(3)
     assert state.supply == ((7, 1, 0, 0),) * 3
     outcomes = lv.chance_outcomes(state)
@@ -447,7 +447,7 @@ def test_r9_rulebook_neutral_player_payouts() -> None:
 
 
 def test_t2_design_chance_sequence_of_a_main_game_round() -> None:
-    """DESIGN chance sequence, T-2, T-1, R-9: tile deal nodes first, then the 12 cards, the
+    """The chance sequence, T-2, T-1, R-9: tile deal nodes first, then the 12 cards, the
     54 bank cards (round 1), the neutral set (2 players), then the first roll."""
     state = lv.new_game(lv.royale(2))
     rng = lv.Rng(5)

@@ -1,4 +1,4 @@
-"""The Royale tile infrastructure (RULES.md T-2, T-3, T-5 to T-11): the deal, the pool of
+"""The Royale tile infrastructure (T-2, T-3, T-5 to T-11): the deal, the pool of
 sleeping tiles, activation, the dice helpers, closed casinos, imaginary owners and the
 end-of-round order, exercised with small test tiles defined here."""
 
@@ -331,7 +331,7 @@ def test_t2_a_hand_built_config_that_cannot_deal_is_refused() -> None:
 
 
 def test_t3_own_placement_activates_only_the_tile_at_that_casino() -> None:
-    """T-3, DESIGN "modules that sleep": placing dice by one's own roll at a casino with a
+    """T-3, modules that sleep: placing dice by one's own roll at a casino with a
     tile activates that tile (TileActivated, then its effect); sleeping tiles do nothing."""
     state = setup_round(lv.new_game(full_pool()), tiles=("C1", "A2", "H1"))
     log: list[lv.Event] = []
@@ -523,7 +523,7 @@ def test_random_sim_full_pool_of_test_tiles() -> None:
 
 
 def test_every_registered_tile_has_its_file_tests_docs_and_export() -> None:
-    """DESIGN "one file, one registry line, one test file, one docs page" for every tile in
+    """One file, one registry line, one test file and one docs page for every tile in
     the registry: the X-9 face and id, the files, the toctree entry and the export."""
     root = Path(__file__).resolve().parent.parent
     toctree = (root / "docs/rules/royale/index.md").read_text("utf-8")

@@ -1,4 +1,4 @@
-"""The card game's sequential variation, module ``Sequential`` (RULES.md K-12)."""
+"""The card game's sequential variation, module ``Sequential`` (K-12)."""
 
 from __future__ import annotations
 
@@ -131,5 +131,5 @@ def test_k12_is_a_card_game_module() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_random_games(players: int) -> None:
-    """DESIGN §6: random sequential games conform to the engine's contract."""
+    """Random sequential games conform to the engine's contract."""
     random_sim_test(lv.cardgame(players, lv.Sequential()), games=2, seed=players)

@@ -1,4 +1,4 @@
-"""JSON (DESIGN §3, JSON): round trips, the envelope, strict loading, migrations, the registry."""
+"""JSON: round trips, the envelope, strict loading, migrations, the registry."""
 
 from __future__ import annotations
 
@@ -330,7 +330,7 @@ def test_known_classes_lists_every_edition() -> None:
 
 
 def test_library_kinds_are_unique() -> None:
-    """DESIGN §3: every kind and module id of the package is claimed by one class only."""
+    """Every kind and module id of the package is claimed by one class only."""
     import lasvegas.schema
 
     lasvegas.schema.generate()  # imports every submodule of the package
@@ -461,7 +461,7 @@ def test_no_coercion_into_ints(value: str, problem: str) -> None:
     ],
 )
 def test_bad_documents_are_refused_with_path_and_problem(text: str, problem: str) -> None:
-    """DESIGN §3 JSON: each bad input raises DeserializationError naming the problem and its path."""
+    """JSON: each bad input raises DeserializationError naming the problem and its path."""
     errors = errors_of(text, lv.Action)
     assert any(problem in e for e in errors), errors
 
@@ -592,7 +592,7 @@ def test_bad_configs_and_parts_are_refused(change: Any, problem: str) -> None:
     ],
 )
 def test_states_breaking_an_invariant_are_refused(change: Any, problem: str) -> None:
-    """DESIGN §3 JSON: seats and faces in range, dice and notes conserved, phase agrees with to_move."""
+    """JSON: seats and faces in range, dice and notes conserved, phase agrees with to_move."""
     document = state_doc()
     assert isinstance(lv.from_json(json.dumps(document), lv.State), lv.State)
     change(document)

@@ -1,4 +1,4 @@
-"""The committed JSON Schemas (DESIGN §3 JSON): up to date, shipped, and matching real documents."""
+"""The committed JSON Schemas: up to date, shipped, and matching real documents."""
 
 from __future__ import annotations
 

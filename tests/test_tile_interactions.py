@@ -1,4 +1,4 @@
-"""Interactions between tiles that the rules define (RULES.md T-6, T-8, T-10, T-NICE-1,
+"""Interactions between tiles that the rules define (T-6, T-8, T-10, T-NICE-1,
 T-CHOICE-1), scripted through the public API.
 
 Elsewhere: the rulebook's Power Play / blank dice example is

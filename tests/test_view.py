@@ -1,4 +1,4 @@
-"""Player views and redacted events (DESIGN §3 Views, Events; RULES C-23)."""
+"""Player views and redacted events (C-23)."""
 
 from __future__ import annotations
 
@@ -313,7 +313,7 @@ def test_core_events_are_public() -> None:
 @given(st.sampled_from(example_configs()), st.integers(0, 2**32), st.integers(0, 400))
 @settings(max_examples=20)
 def test_views_of_every_config_leak_nothing(config: lv.GameConfig, seed: int, length: int) -> None:
-    """DESIGN §3 Views: for every seat, states differing only in what it may not see look the same.
+    """Views: for every seat, states differing only in what it may not see look the same.
 
     Covers every registered example config through each module's resample_hidden hook; the
     views also round-trip through JSON and hold no RNG (check_json_and_views).
@@ -344,7 +344,7 @@ def _possible(state: lv.State, action: lv.Action) -> bool:
 @given(st.sampled_from(example_configs()), st.integers(0, 2**32))
 @settings(max_examples=20)
 def test_events_of_every_config_leak_nothing(config: lv.GameConfig, seed: int) -> None:
-    """DESIGN §3 Events: a seat's events hide what its views hide.
+    """Events: a seat's events hide what its views hide.
 
     Over a random game of every registered example config, at each step and for each seat
     *p* (and the spectator): the same action applied to the state and to a variant that
