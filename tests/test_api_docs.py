@@ -1,9 +1,10 @@
 """Every public name of ``lasvegas`` has a docstring and a place in the API reference.
 
-The reference is ``docs/api.md``. A name is in it when an autodoc directive names it
-(``.. autofunction:: lasvegas.apply``), or when it is a class of a ``public-api`` group
-there (every public subclass of ``Action``, ``Event``, ``RuleModule``, the tiles' base):
-see ``docs/_ext/apinames.py``, which the docs build uses too.
+The reference is the pages of ``docs/api/``, one per public module (the package ``lasvegas``
+itself in a few pages by use). A name is in it when an autodoc directive on one of them
+names it (``.. autofunction:: lasvegas.apply``), or when it is a class of a ``public-api``
+group there (every public subclass of ``Action``, ``Event``, ``RuleModule``, the tiles'
+base): see ``docs/_ext/apinames.py``, which the docs build uses too.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
 
 import apinames  # found through the path above
 
-API_PAGE = Path(__file__).resolve().parents[1] / "docs" / "api.md"
+API_DIR = Path(__file__).resolve().parents[1] / "docs" / "api"
 SUBMODULES = (
     "lasvegas.testing",
     "lasvegas.agents",
@@ -77,27 +78,27 @@ def test_every_public_name_has_a_docstring(name: str) -> None:
 
 def test_every_public_name_is_in_the_api_reference() -> None:
     """Each name of ``lasvegas.__all__`` is named by an autodoc directive or a public-api group."""
-    text = API_PAGE.read_text(encoding="utf-8")
+    text = apinames.api_text(API_DIR)
     explicit = apinames.autodoc_targets(text)
     groups = apinames.public_subclasses(apinames.group_bases(text))
     grouped = {name for names in groups.values() for name in names}
     missing = sorted(set(lasvegas.__all__) - explicit - grouped)
     assert not missing, (
-        "public names missing from docs/api.md; add each under its section, e.g. "
+        "public names missing from the API reference (docs/api/); add each on its page, e.g. "
         f"'.. autofunction:: lasvegas.NAME' in an eval-rst block: {missing}"
     )
 
 
 def test_the_api_reference_names_only_public_names() -> None:
     """The top-level names the page documents exist and are exported in ``__all__``."""
-    text = API_PAGE.read_text(encoding="utf-8")
+    text = apinames.api_text(API_DIR)
     top_level = {name for name in apinames.autodoc_targets(text) if "." not in name}
     assert top_level <= set(lasvegas.__all__), sorted(top_level - set(lasvegas.__all__))
 
 
 def test_the_public_submodules_are_documented() -> None:
     """``lasvegas.testing``, ``agents``, ``chance`` and the adapters have an automodule."""
-    text = API_PAGE.read_text(encoding="utf-8")
+    text = apinames.api_text(API_DIR)
     for module in SUBMODULES:
         assert f".. automodule:: {module}\n" in text, module
 
@@ -113,7 +114,7 @@ def test_every_name_of_the_public_submodules_has_a_docstring(module: str) -> Non
 @pytest.mark.parametrize("module", SUBMODULES)
 def test_re_exported_data_of_the_public_submodules_is_in_the_api_reference(module: str) -> None:
     """``automodule`` skips data a module imports (an alias, a registry): the page names it."""
-    text = API_PAGE.read_text(encoding="utf-8")
+    text = apinames.api_text(API_DIR)
     explicit = apinames.autodoc_targets(text)
     mod = _import(module)
     missing = [
@@ -123,7 +124,33 @@ def test_re_exported_data_of_the_public_submodules_is_in_the_api_reference(modul
         and not apinames.defines(module, name)
         and f"{module}.{name}".removeprefix("lasvegas.") not in explicit
     ]
-    assert not missing, f"add '.. autodata:: {module}.NAME' to docs/api.md for {missing}"
+    assert not missing, f"add '.. autodata:: {module}.NAME' to its page in docs/api/ for {missing}"
+
+
+def _automodules(text: str) -> set[str]:
+    return {line.split("::")[1].strip() for line in text.splitlines() if ".. automodule::" in line}
+
+
+def test_the_api_reference_has_one_page_per_public_module() -> None:
+    """Each public submodule is the subject of a page of its own, every page is in a toctree
+    of the reference, and no page holds a large part of the reference."""
+    pages = {page.stem: page.read_text(encoding="utf-8") for page in apinames.api_pages(API_DIR)}
+    for module in SUBMODULES:
+        holding = [name for name, text in pages.items() if module in _automodules(text)]
+        assert len(holding) == 1, f"{module} is documented on {holding}"
+        assert _automodules(pages[holding[0]]) == {module}, holding[0]
+    listed = {
+        entry
+        for text in pages.values()
+        for tree in text.split("```{toctree}")[1:]
+        for entry in tree.split("```")[0].split()
+        if not entry.startswith(":")
+    }
+    assert listed >= set(pages) - {"index"}, sorted(set(pages) - listed - {"index"})
+    sizes = {
+        name: text.count(".. auto") + text.count("{public-api}") for name, text in pages.items()
+    }
+    assert max(sizes.values()) < 60, sizes
 
 
 def test_public_api_groups_sort_classes_to_the_most_derived_base() -> None:
@@ -150,3 +177,31 @@ def test_the_helpers_examples() -> None:
     result = doctest.testmod(apinames, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+def _tile_modules() -> list[str]:
+    tiles = importlib.import_module("lasvegas.royale.tiles")
+    objects = [getattr(tiles, name) for name in tiles.__all__]
+    return sorted({obj.__module__ for obj in objects if inspect.isclass(obj)})
+
+
+@pytest.mark.parametrize("module", _tile_modules())
+def test_every_tile_module_has_its_page(module: str) -> None:
+    """Each tile module (and the tiles' base) is on a page of its own: its classes through
+    ``public-api`` groups limited to it, its data and helpers by explicit directives."""
+    text = apinames.api_text(API_DIR)
+    mod = importlib.import_module(module)
+    explicit = apinames.autodoc_targets(text)
+    if module.endswith(".base"):
+        assert ".. automodule:: lasvegas.royale.tiles\n" in text
+    else:
+        assert f".. automodule:: {module}\n" in text
+        assert f":defined-in: {module}\n" in text
+    missing = [
+        name
+        for name in mod.__all__
+        if not inspect.isclass(getattr(mod, name))
+        and f"{module}.{name}".removeprefix("lasvegas.") not in explicit
+        and f"royale.tiles.{name}" not in explicit
+    ]
+    assert not missing, f"{module}: add '.. autodata::' or '.. autofunction::' for {missing}"

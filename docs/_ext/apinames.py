@@ -1,10 +1,13 @@
-"""Which public names of ``lasvegas`` the API reference page documents, and how.
+"""Which public names of ``lasvegas`` the API reference documents, and how.
 
-``docs/api.md`` documents each name of ``lasvegas.__all__`` either explicitly (an autodoc
-directive naming it: ``.. autofunction:: apply`` under ``.. currentmodule:: lasvegas``, or
-``.. autoclass:: lasvegas.State``) or through a ``public-api`` directive, which documents
-every public subclass of a base class that the page does not name elsewhere (so a new
-action, event, module or tile appears in the reference as soon as it is exported).
+The reference is the pages of ``docs/api/`` (one per public module, the package
+``lasvegas`` itself in a few pages by use). Together they document each name of
+``lasvegas.__all__`` either explicitly (an autodoc directive naming it: ``.. autofunction::
+apply`` under ``.. currentmodule:: lasvegas``, or ``.. autoclass:: lasvegas.State``) or
+through a ``public-api`` directive, which documents every public subclass of a base class
+that no page names elsewhere (so a new action, event, module or tile appears in the
+reference as soon as it is exported). The groups are assigned over all the pages: a class
+goes to the most derived base among every page's groups (:func:`public_subclasses`).
 
 Used by the Sphinx extension ``lasvegas_sphinx`` and by ``tests/test_api_docs.py``.
 """
@@ -17,10 +20,14 @@ import importlib.util
 import re
 from collections.abc import Iterable, Sequence
 from inspect import cleandoc as inspect_cleandoc
+from pathlib import Path
 
 import lasvegas
 
 __all__ = [
+    "API_DIR",
+    "api_pages",
+    "api_text",
     "attribute_docstring",
     "autodoc_targets",
     "defines",
@@ -40,6 +47,24 @@ _GROUP = re.compile(
     r"(?![ \t]*:module:)",  # a group over another module's names competes for none of ours
     re.MULTILINE,
 )
+
+
+API_DIR = Path(__file__).resolve().parents[1] / "api"
+"""The API reference's pages (``docs/api/*.md``)."""
+
+
+def api_pages(api_dir: Path = API_DIR) -> list[Path]:
+    """The pages of the API reference, by name."""
+    return sorted(api_dir.glob("*.md"))
+
+
+def api_text(api_dir: Path = API_DIR) -> str:
+    """The text of every page of the API reference, one after the other.
+
+    >>> ".. autofunction:: lasvegas.apply" in api_text()
+    True
+    """
+    return "\n".join(page.read_text(encoding="utf-8") for page in api_pages(api_dir))
 
 
 def _short(name: str) -> str:

@@ -10,8 +10,9 @@
 - Rule ids in bold on the rules pages (``**C-12**``) link to their row of the trace table,
   which lists the tests that hold the rule.
 - ``public-api`` directive: autodoc for every public subclass of a base class (all
-  actions, events, modules, tiles) that the page does not document elsewhere, so a new
-  public class shows up in the API reference as soon as ``lasvegas`` exports it.
+  actions, events, modules, tiles) that the API reference's pages do not document
+  elsewhere, so a new public class shows up in the API reference as soon as ``lasvegas``
+  exports it.
 - Cross-references to a public name by the path of its defining module
   (``lasvegas.types.CHANCE``, ``lasvegas.modules.base.RuleModule``) or by its bare name
   resolve to where the docs describe it (``lasvegas.CHANCE``), when that is unambiguous.
@@ -238,21 +239,35 @@ class PublicApiDirective(SphinxDirective):
     """``public-api BASE``: autodoc every public subclass of ``lasvegas.BASE``.
 
     The content names the classes to show first, one per line, in that order; the other
-    public subclasses follow in ``__all__`` order. Classes the page documents with an
-    explicit autodoc directive elsewhere are left out. A class belongs to the group of the
-    most derived base it subclasses among the page's groups.
+    public subclasses follow in ``__all__`` order. Classes documented with an explicit
+    autodoc directive elsewhere are left out. A class belongs to the group of the most
+    derived base it subclasses among the groups. On the API reference's pages
+    (``docs/api/``), "elsewhere" and "the groups" are those of all its pages; on any other
+    page, of that page alone.
 
     With ``:module: lasvegas.royale.tiles``, the names are that module's ``__all__``
-    instead of ``lasvegas.__all__`` (for types a public signature refers to).
+    instead of ``lasvegas.__all__`` (for types a public signature refers to). With
+    ``:defined-in: lasvegas.royale.tiles.jackpot``, only the classes that module defines are
+    documented (one page per tile module, the names staying the exported ones); it comes
+    after ``:module:`` when both are given.
     """
 
     required_arguments = 1
     has_content = True
-    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {"module": directives.unchanged}
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        "module": directives.unchanged,
+        "defined-in": directives.unchanged,
+    }
 
     def run(self) -> list[nodes.Node]:
         base = apinames.normalize_base(self.arguments[0])
-        source = self.env.doc2path(self.env.docname).read_text(encoding="utf-8")
+        if self.env.docname.startswith("api/"):
+            # the reference's pages share their groups and their explicit names
+            source = apinames.api_text()
+            for page in apinames.api_pages():
+                self.env.note_dependency(str(page))
+        else:
+            source = self.env.doc2path(self.env.docname).read_text(encoding="utf-8")
         explicit = apinames.autodoc_targets(source)
         prefix = self.options.get("module", "lasvegas")
         if "module" in self.options:
@@ -268,6 +283,13 @@ class PublicApiDirective(SphinxDirective):
             ]
         else:
             public = apinames.public_subclasses(apinames.group_bases(source))[base]
+        if "defined-in" in self.options:
+            home = importlib.import_module(prefix)
+            public = [
+                name
+                for name in public
+                if getattr(home, name).__module__ == self.options["defined-in"]
+            ]
         first = [line.strip() for line in self.content if line.strip()]
         unknown = [name for name in first if name not in public]
         if unknown:

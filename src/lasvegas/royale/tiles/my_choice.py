@@ -4,7 +4,9 @@ T-CHOICE-1: when activated, the active player throws the two black dice (a chanc
 ``Roll(group="black")``) and chooses one of the two faces; the action of that face happens
 (X-16, faces 1-6 in the rulebook's order):
 
-1. 1 chip; 2. 2 chips; 3. $30,000 from the bank (X-8, T-1);
+1. 1 chip;
+2. 2 chips;
+3. $30,000 from the bank (X-8, T-1);
 4. activate another tile in play as if dice had just been placed at its casino (the tile
    gets ``placed=None``; a tile that acts on placed dice then does nothing);
 5. rotate one of their remaining dice to any face and place it at that casino (no
