@@ -14,11 +14,12 @@ from typing import TypeVar
 import lasvegas as lv
 from lasvegas.boulevard.slot_machine import slot_ranking
 from lasvegas.cardgame import ChipCardsState
+from lasvegas.royale import PayChip
 from lasvegas.royale.testing import setup_round
 from lasvegas.royale.testing import turn as royale_turn
 from lasvegas.royale.tiles.block_it import PlaceCluster
 from lasvegas.royale.tiles.high_five import HighFiveState
-from lasvegas.royale.tiles.power_play import PowerPlayState
+from lasvegas.royale.tiles.power_play import PowerPlayRoll, PowerPlayState
 from lasvegas.testing import deal, turn
 
 SIX = ("blue", "gold", "green", "pink", "silver", "blue")
@@ -57,6 +58,29 @@ def test_tpower4_t8_ruling_an_imaginary_majority_keeps_the_token() -> None:
     assert state.casinos[1].weights()[0] == 1
     assert max(state.casinos[1].weights()) == 3  # the blank owner's clear majority
     assert _slice(state, PowerPlayState).holder == 0
+
+
+def test_tpower3_r5_ruling_the_token_is_used_before_rolling_the_chip_pass_after() -> None:
+    """T-POWER-3, R-5, ruling: the holder's "pass the turn" with the token is a choice before
+    rolling that costs no chip; declining it, they roll, and Royale's chip pass is offered
+    after the roll as to anyone."""
+    config = lv.royale(3, tiles=1, deal=("D2",))  # Power Play at casino 1
+    state = setup_round(lv.new_game(config))
+    state = _place(state, 1, 1)  # seat 0 takes the token
+    state = _place(_place(state, 4, 1), 5, 1)  # seats 1 and 2
+    assert lv.to_move(state) == 0
+    assert state.phase is lv.Phase.ROLL  # before any roll of this turn
+    legal = lv.legal_actions(state)
+    assert legal[0] == PowerPlayRoll()
+    assert not [a for a in legal if isinstance(a, PayChip)]  # the token's pass is no chip pass
+    royale_part = state.modules[[m.id for m in config.modules].index("royale")]
+    state = lv.apply(state, PowerPlayRoll())
+    state = lv.apply(lv.apply(state, lv.Roll((2, 2, 3, 3, 4, 6))), lv.Roll((6,), "big"))
+    assert PayChip() in lv.legal_actions(state)
+    assert _slice(state, PowerPlayState).holder == 0  # declined: still held
+    assert (
+        state.modules[[m.id for m in config.modules].index("royale")] == royale_part
+    )  # no chip paid
 
 
 # -- High Five -------------------------------------------------------------------------------
