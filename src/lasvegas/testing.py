@@ -401,8 +401,8 @@ def deal_cards(state: State, *hands: Iterable[int]) -> State:
     >>> drawing_seat(state)
     0
     >>> state = deal_cards(state, (11, 12, 21, 22, 31), (41, 42, 51, 52, 61))
-    >>> part(lv.observe(state, 0), "cardgame").hands
-    ((11, 12, 21, 22, 31), None)
+    >>> part(lv.observe(state, 0), "cardgame").hands  # seat 1's cards are hidden (0)
+    ((11, 12, 21, 22, 31), (0, 0, 0, 0, 0))
     """
     from .cardgame.game import DrawCard, drawing_seat
 
