@@ -3,10 +3,15 @@ T-9, scripted through the public API."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import lasvegas as lv
 from lasvegas.royale.bank import Handover, payment_options
+from lasvegas.royale.components import MONEY_CARDS
 from lasvegas.royale.events import BankReceived
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.testing import finish_round, setup_round, turn
@@ -188,3 +193,57 @@ def test_tbadluck1_imaginary_owners_do_not_count() -> None:
 def test_random_sim_bad_luck_forced(players: int) -> None:
     """random_sim_test with Bad Luck forced on casino 1 and the other tiles dealt at random."""
     random_sim_test(lv.royale(players, deal=("C2",)), games=2, seed=40 + players)
+
+
+def _least_payments_by_brute_force(
+    won: tuple[int, ...], chips: int, bank: tuple[int, ...], amount: int
+) -> list[Handover]:
+    """T-1b read literally: every handover of cards and chips worth at least the amount, the
+    change made greedily (T-1, ``greedy``) from the bank with the handed cards in it; the
+    least net payments, one per result, fewest things first."""
+    from itertools import combinations
+
+    from lasvegas.royale.bank import greedy
+
+    held = sorted(won)
+    if sum(held) + chips * 10_000 < amount:
+        return [Handover(tuple(held), chips, ())]
+    subsets = {c for k in range(len(held) + 1) for c in combinations(held, k)}
+    options = []
+    for cards in subsets:
+        for count in range(chips + 1):
+            value = sum(cards) + count * 10_000
+            if value >= amount:
+                pot = tuple(sorted(bank + cards))
+                change = greedy(pot, value - amount)[0] if value > amount else ()
+                options.append(Handover(cards, count, change))
+    least = min(h.net for h in options)
+    options = [h for h in options if h.net == least]
+    options.sort(key=lambda h: (len(h.cards) + h.chips, h.chips, h.cards, h.change))
+    seen: dict[object, Handover] = {}
+    for h in options:
+        gone = Counter(h.cards) - Counter(h.change)
+        back = Counter(h.change) - Counter(h.cards)
+        seen.setdefault((sorted(gone.elements()), sorted(back.elements()), h.chips).__repr__(), h)
+    return list(seen.values())
+
+
+@given(
+    st.lists(st.sampled_from(sorted(set(MONEY_CARDS))), max_size=6),
+    st.integers(0, 6),
+    st.lists(st.sampled_from(sorted(set(MONEY_CARDS))), max_size=20),
+    st.sampled_from([10_000, 20_000, 50_000, 100_000]),
+)
+def test_t1b_payment_options_are_the_least_payments(
+    won: list[int], chips: int, bank: list[int], amount: int
+) -> None:
+    """T-1b: ``payment_options`` lists exactly the handovers of least net payment (one per
+    result, fewest things first), and ``limit`` keeps the first ones; each option is worth
+    at least the amount, unless the debtor holds less and pays everything."""
+    options = payment_options(tuple(won), chips, tuple(sorted(bank)), amount)
+    expected = _least_payments_by_brute_force(tuple(won), chips, tuple(sorted(bank)), amount)
+    assert list(options) == expected
+    assert payment_options(tuple(won), chips, tuple(sorted(bank)), amount, limit=3) == options[:3]
+    for way in options:
+        assert way.value >= amount or (sorted(way.cards), way.chips) == (sorted(won), chips)
+        assert way.net >= min(amount, way.value)

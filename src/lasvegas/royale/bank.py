@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections import Counter
-from itertools import product
+from collections.abc import Iterator
 
 import attrs
 
@@ -196,7 +196,11 @@ class Handover:
 
 
 def payment_options(
-    won: tuple[Money, ...], chips: int, bank: tuple[Money, ...], amount: Money
+    won: tuple[Money, ...],
+    chips: int,
+    bank: tuple[Money, ...],
+    amount: Money,
+    limit: int | None = None,
 ) -> tuple[Handover, ...]:
     """The ways a seat holding the cards *won* and *chips* chips may pay *amount* to the
     bank holding *bank* (sorted), as T-1b allows: the distinct handovers worth at least the
@@ -206,7 +210,8 @@ def payment_options(
     (the one option). Fewest things handed over come first, then the fewer chips, then the
     lower cards. Handovers with the same result (the same cards and chips leave the seat,
     the same cards come back) are one option, the one handing over the fewest things: a
-    card handed over and given back as change makes no difference.
+    card handed over and given back as change makes no difference. With *limit*, only the
+    first *limit* options are listed (and the search stops once they are sure).
 
     >>> [h.text() for h in payment_options((60_000,), 2, (30_000, 40_000), 50_000)]
     ['hand over $60,000 and 2 chips, get $30,000 back']
@@ -219,34 +224,70 @@ def payment_options(
     if sum(held) + chips * CHIP_VALUE < amount:
         return (Handover(tuple(held), chips, ()),)
     counts = sorted(Counter(held).items())
+    in_bank = Counter(bank)
+    values = sorted(set(in_bank) | set(held), reverse=True)
     best: Money | None = None
-    found: list[Handover] = []
-    for picks in product(*(range(n + 1) for _, n in counts)):
-        cards = tuple(v for (v, _), k in zip(counts, picks, strict=True) for _ in range(k))
-        worth = sum(cards)
-        pot = list(bank)
-        for card in cards:
-            insort(pot, card)
-        pot_t = tuple(pot)
-        least = max(0, -(-(amount - worth) // CHIP_VALUE))
-        for given in range(least, chips + 1):
-            value = worth + given * CHIP_VALUE
-            change = greedy(pot_t, value - amount)[0] if value > amount else ()
-            net = value - sum(change)
-            if best is None or net < best:
-                best = net
-                found = []
-            if net == best:
-                found.append(Handover(cards, given, change))
-    found.sort(key=lambda h: (len(h.cards) + h.chips, h.chips, h.cards, h.change))
-    # one option per result: a card handed over and given back as change is no difference
-    distinct: dict[tuple[tuple[Money, ...], tuple[Money, ...], int], Handover] = {}
-    for h in found:
-        gone = Counter(h.cards) - Counter(h.change)
-        back = Counter(h.change) - Counter(h.cards)
-        key = (tuple(sorted(gone.elements())), tuple(sorted(back.elements())), h.chips)
-        distinct.setdefault(key, h)
-    return tuple(distinct.values())
+    found: dict[tuple[tuple[Money, ...], tuple[Money, ...], int], Handover] = {}
+    # Handovers in the options' order: fewer things, then fewer chips, then lower cards. The
+    # net payment is never below the amount, so once an option pays exactly the amount and
+    # *limit* options are found, no later handover can change the list.
+    for things in range(len(held) + chips + 1):
+        for given in range(min(things, chips) + 1):
+            if best == amount and limit is not None and len(found) >= limit:
+                return tuple(found.values())[:limit]
+            for cards in _multisets(counts, things - given):
+                value = sum(cards) + given * CHIP_VALUE
+                if value < amount:
+                    continue
+                change = _change(values, in_bank, cards, value - amount)
+                net = value - sum(change)
+                if best is None or net < best:
+                    best = net
+                    found = {}
+                elif net > best:
+                    continue
+                # one option per result: a card handed over and given back is no difference
+                gone = Counter(cards) - Counter(change)
+                back = Counter(change) - Counter(cards)
+                key = (tuple(sorted(gone.elements())), tuple(sorted(back.elements())), given)
+                found.setdefault(key, Handover(cards, given, change))
+    options = tuple(found.values())
+    return options if limit is None else options[:limit]
+
+
+def _multisets(counts: list[tuple[Money, int]], size: int) -> Iterator[tuple[Money, ...]]:
+    """The sorted sub-multisets of *size* cards of the hand *counts* (value, how many), in
+    ascending order."""
+    if size == 0:
+        yield ()
+        return
+    for i, (value, n) in enumerate(counts):
+        for k in range(min(n, size), 0, -1):
+            head = (value,) * k
+            if k == size:
+                yield head
+            else:
+                for tail in _multisets(counts[i + 1 :], size - k):
+                    yield head + tail
+
+
+def _change(
+    values: list[Money], bank: Counter[Money], handed: tuple[Money, ...], owed: Money
+) -> tuple[Money, ...]:
+    """The bank's change of *owed* in cards (T-1, greedy), the *handed* cards in the bank:
+    as many of each value as fit, largest first (the largest card not above what is still
+    owed, again and again)."""
+    change: list[Money] = []
+    for value in values:
+        if owed <= 0:
+            break
+        if value <= owed:
+            n = bank[value] + handed.count(value)
+            if n:
+                k = min(n, owed // value)
+                change.extend([value] * k)
+                owed -= k * value
+    return tuple(change)
 
 
 def bank_payment(

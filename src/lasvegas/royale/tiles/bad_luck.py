@@ -115,7 +115,18 @@ def debt_options(state: State, seat: Seat, amount: Money = BAD_LUCK_DEBT) -> tup
     (Handover(cards=(60000,), chips=0, change=()),)
     """
     s = royale_state(state)
-    return payment_options(state.money[seat], s.chips[seat], s.bank, amount)[:PAYMENT_CHOICES]
+    key = (state.money[seat], s.chips[seat], s.bank, amount)
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= 1024:
+            _OPTIONS.clear()
+        options = _OPTIONS[key] = payment_options(*key, limit=PAYMENT_CHOICES)
+    return options
+
+
+_OPTIONS: dict[tuple[tuple[Money, ...], int, tuple[Money, ...], Money], tuple[Handover, ...]] = {}
+"""Ways to pay already listed, by the debtor's cards and chips, the bank and the amount
+(bounded: cleared past 1,024; the decision asks for them several times)."""
 
 
 _ACTIONS: Final = tuple(PayBank(i) for i in range(PAYMENT_CHOICES))
