@@ -15,8 +15,8 @@ from lasvegas.royale.components import MONEY_CARDS
 from lasvegas.royale.events import BankReceived
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.testing import finish_round, setup_round, turn
-from lasvegas.royale.tiles.bad_luck import BadLuckPay, BadLuckState, PayBank, debt_options
-from lasvegas.testing import random_sim_test
+from lasvegas.royale.tiles.bad_luck import BadLuckPay, BadLuckState, PayBank
+from lasvegas.testing import pay_bank, random_sim_test
 
 CARDS = (30_000, 30_000, 40_000, 30_000, 50_000, 30_000, 60_000, 50_000, 70_000, 60_000,
          90_000, 80_000)  # fmt: skip
@@ -27,20 +27,6 @@ def start(players: int = 3) -> lv.State:
     """Bad Luck alone at casino 1; seat 0 to roll."""
     config = lv.royale(players, tiles=1, deal=("C2",))
     return setup_round(lv.new_game(config), cards=CARDS)
-
-
-def pay(
-    state: lv.State, cards: tuple[int, ...], chips: int, log: list[lv.Event] | None = None
-) -> lv.State:
-    """Answer the pending Bad Luck payment with the handover of *cards* and *chips*."""
-    (seat,) = [t.seat for t in state.tasks[:1] if isinstance(t, BadLuckPay)]
-    (option,) = [
-        i for i, h in enumerate(debt_options(state, seat)) if (h.cards, h.chips) == (cards, chips)
-    ]
-    step = lv.step(state, PayBank(option))
-    if log is not None:
-        log.extend(step.events)
-    return step.state
 
 
 def bad_luck(state: lv.State) -> BadLuckState:
@@ -60,7 +46,7 @@ def test_tbadluck1_fewest_dice_before_ties_owe_at_the_round_end() -> None:
     state = finish_round(state, {0: 5, 1: 6, 2: 4}, log)
     assert lv.TiesRemoved(casino=1, owners=(0, 1)) in log
     assert lv.to_move(state) == 2  # seat 2 ($30,000 and $60,000) chooses how to pay
-    state = pay(state, (30_000,), 2, log)
+    state = pay_bank(state, (30_000,), 2, log=log)
     payments = [e for e in log if isinstance(e, BankReceived)]
     assert [p.seat for p in payments] == [2]
     assert log.index(payments[0]) > log.index(lv.RoundEnded(round=1))  # T-9 (4)
@@ -83,7 +69,7 @@ def test_tbadluck1_zero_counts_and_t1b_least_payment() -> None:
     # $90,000 for $40,000 back (or more, with chips): it chooses
     assert lv.to_move(state) == 2
     assert len(lv.legal_actions(state)) == 5
-    state = pay(state, (50_000,), 0, log)
+    state = pay_bank(state, (50_000,), 0, log=log)
     assert state.round == 2
     assert bad_luck_payments(log) == [
         BankReceived(seat=1, amount=50_000, cards=(30_000,), chips=2, change=()),
@@ -110,7 +96,7 @@ def test_t1b_rules_example_card_and_both_chips_for_change() -> None:
     state = turn(state, [6] * 7, 6, big=6)  # seat 1: casino 6, $90,000
     log: list[lv.Event] = []
     state = turn(state, [4] * 7, 4, big=4, log=log)  # seat 2: casino 4, $60,000
-    state = pay(state, (90_000,), 0, log)  # seat 1 chooses first (clockwise from seat 0)
+    state = pay_bank(state, (90_000,), 0, log=log)  # seat 1 chooses first (clockwise from seat 0)
     assert bad_luck_payments(log)[1] == BankReceived(
         seat=2, amount=50_000, cards=(60_000,), chips=2, change=(30_000,)
     )
@@ -141,12 +127,12 @@ def test_t1b_several_least_payments_the_debtor_chooses() -> None:
     ]
     with pytest.raises(lv.IllegalActionError):
         lv.apply(state, PayBank(3))
-    state = pay(state, (90_000,), 1, log)
+    state = pay_bank(state, (90_000,), 1, log=log)
     # seat 2 ($70,000, 2 chips): $70,000 alone nets $70,000 (no $20,000 card for change);
     # with 1 chip $30,000 comes back, with 2 chips $40,000: both net $50,000
     assert lv.to_move(state) == 2
     assert len(lv.legal_actions(state)) == 2
-    state = pay(state, (70_000,), 2, log)
+    state = pay_bank(state, (70_000,), 2, log=log)
     assert bad_luck_payments(log) == [
         BankReceived(seat=1, amount=50_000, cards=(90_000,), chips=1, change=(50_000,)),
         BankReceived(seat=2, amount=50_000, cards=(70_000,), chips=2, change=(40_000,)),

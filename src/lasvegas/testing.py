@@ -351,14 +351,7 @@ def turn(
                 f"seat {state.active} rolls {held} {group} dice: give their faces ({option}=...)"
             )
         state = apply(state, Roll(chosen) if group == "regular" else Roll(chosen, group))
-    action = Place(face) if target is None else Place(face, target)
-    if log is None:
-        return apply(state, action)
-    from .engine import step
-
-    result = step(state, action)
-    log.extend(result.events)
-    return result.state
+    return _apply(state, Place(face) if target is None else Place(face, target), log)
 
 
 def finish_round(state: State, faces: Mapping[Seat, int], log: list[Event] | None = None) -> State:
@@ -427,21 +420,27 @@ def play_cards(state: State, *picks: Iterable[int], log: list[Event] | None = No
     from .cardgame.game import PlayCards
 
     for pick in picks:
-        action = PlayCards(tuple(pick)).canonical()
-        if log is None:
-            state = apply(state, action)
-        else:
-            from .engine import step
-
-            result = step(state, action)
-            log.extend(result.events)
-            state = result.state
+        state = _apply(state, PlayCards(tuple(pick)).canonical(), log)
     return state
 
 
-def answer(state: State, name: str, /, **fields: object) -> State:
+def _apply(state: State, action: Action, log: list[Event] | None) -> State:
+    """``apply``, or ``step`` adding the events to *log*."""
+    if log is None:
+        return apply(state, action)
+    from .engine import step
+
+    result = step(state, action)
+    log.extend(result.events)
+    return result.state
+
+
+def answer(
+    state: State, name: str, /, *, log: list[Event] | None = None, **fields: object
+) -> State:
     """Answer the pending decision with the legal action named *name* (its type's ``kind``
-    tag or class name) whose fields are *fields*; exactly one legal action must match.
+    tag or class name) whose fields are *fields*; exactly one legal action must match. With
+    *log*, the events are added to it.
 
     >>> import lasvegas as lv
     >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F1",))))
@@ -466,15 +465,21 @@ def answer(state: State, name: str, /, **fields: object) -> State:
         if not found:
             raise ValueError(f"no legal {asked}; legal now: {legal!r}")
         raise ValueError(f"{asked} matches {len(found)} legal actions: {found!r}")
-    return apply(state, found[0])
+    return _apply(state, found[0], log)
 
 
 _MISSING = object()
 
 
-def pay_bank(state: State, cards: Iterable[Money] = (), chips: int = 0) -> State:
+def pay_bank(
+    state: State,
+    cards: Iterable[Money] = (),
+    chips: int = 0,
+    *,
+    log: list[Event] | None = None,
+) -> State:
     """Royale: answer the pending payment to the bank (Bad Luck, T-1b) with the way that
-    hands over *cards* and *chips* chips.
+    hands over *cards* and *chips* chips; with *log*, the events are added to it.
 
     >>> import lasvegas as lv
     >>> pay_bank(lv.new_game(lv.royale(3)), (60_000,), 2)
@@ -491,7 +496,7 @@ def pay_bank(state: State, cards: Iterable[Money] = (), chips: int = 0) -> State
     options = debt_options(state, task.seat)
     for i, way in enumerate(options):
         if way.cards == handed and way.chips == chips:
-            return apply(state, PayBank(i))
+            return _apply(state, PayBank(i), log)
     ways = "; ".join(way.text() for way in options)
     raise ValueError(f"seat {task.seat} cannot pay with {handed} and {chips} chips: {ways}")
 
