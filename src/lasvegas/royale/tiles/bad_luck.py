@@ -78,7 +78,7 @@ class BadLuckPay(Task):
 class PayBank(Action):
     """Pay the debt to the bank with way number :attr:`option` of the ways offered (T-1b).
 
-    The ways are :func:`debt_options` (the handovers of least net payment, fewest things
+    The ways are :func:`~lasvegas.royale.tiles.bad_luck.debt_options` (the handovers of least net payment, fewest things
     handed over first); ``lv.describe`` names the cards, chips and change of each.
 
     >>> PayBank(option=1)
@@ -89,7 +89,7 @@ class PayBank(Action):
 
     kind: ClassVar[str] = "bad-luck-pay"
     option: int
-    """The index of the handover among :func:`debt_options`."""
+    """The index of the handover among :func:`~lasvegas.royale.tiles.bad_luck.debt_options`."""
 
     def text(self, state: State | None) -> str:
         """``"Seat 1 hands over $60,000 and 2 chips, gets $30,000 back"`` while the decision
@@ -106,7 +106,7 @@ class PayBank(Action):
 
 def debt_options(state: State, seat: Seat, amount: Money = BAD_LUCK_DEBT) -> tuple[Handover, ...]:
     """The ways *seat* may pay *amount* to the bank now (T-1b): the first
-    :data:`PAYMENT_CHOICES` of :func:`~lasvegas.royale.bank.payment_options`.
+    :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` of :func:`~lasvegas.royale.bank.payment_options`.
 
     >>> import lasvegas as lv
     >>> from lasvegas.royale.state import rebuild
@@ -187,12 +187,12 @@ class BadLuck(Tile):
         return task.seat
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """One :class:`PayBank` per way of least payment (:func:`debt_options`)."""
+        """One :class:`PayBank` per way of least payment (:func:`~lasvegas.royale.tiles.bad_luck.debt_options`)."""
         assert isinstance(task, BadLuckPay)
         return _ACTIONS[: len(debt_options(state, task.seat))]
 
     def action_space(self, players: int) -> tuple[Action, ...]:
-        """Ways 0 to :data:`PAYMENT_CHOICES` - 1.
+        """Ways 0 to :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` - 1.
 
         >>> len(BadLuck().action_space(3))
         64
