@@ -213,6 +213,7 @@ def setup_round(
     tiles: Sequence[str] = (),
     cards: Sequence[Money] = ROYALE_CARDS,
     reserve: Sequence[Money] = ROYALE_RESERVE,
+    bank: Sequence[Money] | None = None,
     neutral: Sequence[int] = (6, 6, 6, 6, 6, 6, 6),
     neutral_big: int = 6,
     hands: Mapping[Seat, Sequence[int]] | Sequence[Sequence[int]] | None = None,
@@ -225,8 +226,9 @@ def setup_round(
       or one sequence per casino); without them each draw takes the first listed outcome;
     * Royale: *tiles*, the faces of the randomly dealt slots in casino order; *cards*, the
       12 money cards in pair order; *reserve*, the cards the bank leaves in the pile in
-      round 1 (the bank is the rest, drawn lowest first); *neutral* and *neutral_big*, the
-      2-player neutral set's small dice and Biggy;
+      round 1 (the bank is the rest, drawn lowest first), or *bank*, the bank's cards (the
+      reserve is then the rest); *neutral* and *neutral_big*, the 2-player neutral set's
+      small dice and Biggy;
     * the card game: *hands*, the cards each seat draws (by seat, a mapping or a sequence in
       seat order), see :func:`deal_cards`; *chip_cards*, the colours dealt to the casinos.
 
@@ -235,6 +237,12 @@ def setup_round(
     >>> [c.notes for c in state.casinos]  # doctest: +NORMALIZE_WHITESPACE
     [(40000, 30000), (50000, 30000), (50000, 40000), (60000, 50000), (70000, 60000),
      (90000, 80000)]
+    >>> from lasvegas.royale.components import MONEY_CARDS
+    >>> left = Counter(MONEY_CARDS) - Counter(ROYALE_CARDS)
+    >>> chosen = sorted(left.elements())[-54:]  # the 54 highest cards left form the bank
+    >>> state = setup_round(lv.new_game(lv.royale(3)), tiles=["A2", "C1", "D1"], bank=chosen)
+    >>> bank(state)[:3], len(bank(state))
+    ((50000, 50000, 50000), 54)
     >>> state = setup_round(lv.new_game(lv.classic(2)), notes=[[90_000], [50_000]] * 3)
     >>> [c.notes for c in state.casinos][:2], state.phase
     ([(90000,), (50000,)], Phase.ROLL)
@@ -269,10 +277,15 @@ def setup_round(
             state = apply(state, Draw(cards[len(task.drawn)]))
         elif isinstance(task, BankDeal):
             if pool is None:
-                rest = Counter(state.pile_hidden) - Counter(reserve)
-                pool = sorted(rest.elements())
-                if len(pool) != task.left:
-                    raise ValueError(f"the reserve must leave {task.left} cards for the bank")
+                if bank is not None:
+                    pool = sorted(bank)
+                    if len(pool) != task.left:
+                        raise ValueError(f"the bank takes {task.left} cards, not {len(pool)}")
+                else:
+                    rest = Counter(state.pile_hidden) - Counter(reserve)
+                    pool = sorted(rest.elements())
+                    if len(pool) != task.left:
+                        raise ValueError(f"the reserve must leave {task.left} cards for the bank")
             state = apply(state, Draw(pool.pop(0)))
         elif isinstance(task, NeutralSetRoll):
             if task.group == "big":
