@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections import Counter
-from collections.abc import Iterator
+from itertools import product
 
 import attrs
 
@@ -223,71 +223,62 @@ def payment_options(
     held = sorted(won)
     if sum(held) + chips * CHIP_VALUE < amount:
         return (Handover(tuple(held), chips, ()),)
-    counts = sorted(Counter(held).items())
+    # Counts per card value, largest value first: the greedy change (T-1), the largest card
+    # not above what is still owed again and again, is as many of each value as fit, in turn.
+    have = Counter(held)
     in_bank = Counter(bank)
-    values = sorted(set(in_bank) | set(held), reverse=True)
+    values = sorted(set(in_bank) | set(have), reverse=True)
+    pot0 = [in_bank[v] for v in values]
+    ranges = [range(have[v] + 1) for v in values]
+    size = len(values)
+    # every sub-multiset of the seat's cards, by size, each size in ascending card order
+    by_size: list[list[tuple[tuple[Money, ...], tuple[int, ...], Money, list[int]]]] = [
+        [] for _ in range(len(held) + 1)
+    ]
+    for picks in product(*ranges):
+        cards = tuple(v for i in range(size - 1, -1, -1) for v in (values[i],) * picks[i])
+        pot = [n + k for n, k in zip(pot0, picks, strict=True)]
+        by_size[len(cards)].append((cards, picks, sum(cards), pot))
+    for group in by_size:
+        group.sort()
     best: Money | None = None
-    found: dict[tuple[tuple[Money, ...], tuple[Money, ...], int], Handover] = {}
+    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], Handover] = {}
     # Handovers in the options' order: fewer things, then fewer chips, then lower cards. The
     # net payment is never below the amount, so once an option pays exactly the amount and
     # *limit* options are found, no later handover can change the list.
     for things in range(len(held) + chips + 1):
-        for given in range(min(things, chips) + 1):
-            if best == amount and limit is not None and len(found) >= limit:
-                return tuple(found.values())[:limit]
-            for cards in _multisets(counts, things - given):
-                value = sum(cards) + given * CHIP_VALUE
-                if value < amount:
+        for given in range(max(0, things - len(held)), min(things, chips) + 1):
+            for cards, picks, worth, pot in by_size[things - given]:
+                owed = worth + given * CHIP_VALUE - amount
+                if owed < 0:
                     continue
-                change = _change(values, in_bank, cards, value - amount)
-                net = value - sum(change)
+                change = [0] * size
+                for i in range(size):
+                    if owed <= 0:
+                        break
+                    v = values[i]
+                    if v <= owed:
+                        k = min(pot[i], owed // v)
+                        change[i] = k
+                        owed -= k * v
+                net = amount + owed  # what the cards could not give back is paid too
                 if best is None or net < best:
                     best = net
                     found = {}
                 elif net > best:
                     continue
                 # one option per result: a card handed over and given back is no difference
-                gone = Counter(cards) - Counter(change)
-                back = Counter(change) - Counter(cards)
-                key = (tuple(sorted(gone.elements())), tuple(sorted(back.elements())), given)
-                found.setdefault(key, Handover(cards, given, change))
+                gone = tuple([k - c if k > c else 0 for k, c in zip(picks, change, strict=True)])
+                back = tuple([c - k if c > k else 0 for k, c in zip(picks, change, strict=True)])
+                key = (gone, back, given)
+                if key in found:
+                    continue
+                coins = tuple(v for v, c in zip(values, change, strict=True) for _ in range(c))
+                found[key] = Handover(cards, given, coins)
+                if best == amount and limit is not None and len(found) >= limit:
+                    return tuple(found.values())
     options = tuple(found.values())
     return options if limit is None else options[:limit]
-
-
-def _multisets(counts: list[tuple[Money, int]], size: int) -> Iterator[tuple[Money, ...]]:
-    """The sorted sub-multisets of *size* cards of the hand *counts* (value, how many), in
-    ascending order."""
-    if size == 0:
-        yield ()
-        return
-    for i, (value, n) in enumerate(counts):
-        for k in range(min(n, size), 0, -1):
-            head = (value,) * k
-            if k == size:
-                yield head
-            else:
-                for tail in _multisets(counts[i + 1 :], size - k):
-                    yield head + tail
-
-
-def _change(
-    values: list[Money], bank: Counter[Money], handed: tuple[Money, ...], owed: Money
-) -> tuple[Money, ...]:
-    """The bank's change of *owed* in cards (T-1, greedy), the *handed* cards in the bank:
-    as many of each value as fit, largest first (the largest card not above what is still
-    owed, again and again)."""
-    change: list[Money] = []
-    for value in values:
-        if owed <= 0:
-            break
-        if value <= owed:
-            n = bank[value] + handed.count(value)
-            if n:
-                k = min(n, owed // value)
-                change.extend([value] * k)
-                owed -= k * value
-    return tuple(change)
 
 
 def bank_payment(
