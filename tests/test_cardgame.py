@@ -33,7 +33,15 @@ from lasvegas.cardgame import (
     card_face,
     selections,
 )
-from lasvegas.testing import random_game, random_sim_test
+from lasvegas.testing import (
+    deal_cards,
+    part,
+    play,
+    play_cards,
+    random_game,
+    random_sim_test,
+    setup_round,
+)
 
 NOTES12 = (
     100_000, 30_000,  # casino 1
@@ -60,38 +68,23 @@ class OneRound(lv.RuleModule):
         return attrs.evolve(params, rounds=1)
 
 
-def index(state: lv.State, module_id: str = "cardgame") -> int:
-    return [m.id for m in state.config.modules].index(module_id)
-
-
 def table(state: lv.State, seat: int | None) -> CardGameState:
     """The card game's slice as *seat* sees it."""
-    part = lv.observe(state, seat).modules[index(state)]
-    assert isinstance(part, CardGameState)
-    return part
+    value = part(lv.observe(state, seat), "cardgame")
+    assert isinstance(value, CardGameState)
+    return value
 
 
 def notes(state: lv.State, values: Iterable[int] = NOTES12) -> lv.State:
-    for value in values:
-        assert lv.to_move(state) is lv.CHANCE
-        state = lv.apply(state, lv.Draw(value))
-    return state
-
-
-def draw(state: lv.State, *hands: Sequence[int]) -> lv.State:
-    """Draw the given cards, one chance node each, hand after hand in dealing order."""
-    for hand in hands:
-        for code in hand:
-            assert lv.to_move(state) is lv.CHANCE
-            state = lv.apply(state, lv.DrawCard(code))
-    return state
+    """Draw these notes (casinos 1..6, two each), one chance node each."""
+    return play(state, [lv.Draw(value) for value in values])
 
 
 def choose(state: lv.State, *picks: tuple[int, Sequence[int]]) -> lv.State:
     """Each ``(seat, cards)`` commits in turn; the seat must be the one to move."""
     for seat, cards in picks:
         assert lv.to_move(state) == seat
-        state = lv.apply(state, lv.PlayCards(tuple(sorted(cards))))
+        state = play_cards(state, cards)
     return state
 
 
@@ -101,8 +94,9 @@ def events(state: lv.State, action: lv.Action) -> tuple[lv.State, tuple[lv.Event
 
 
 def start(players: int = 4, *hands: Sequence[int], config: lv.GameConfig | None = None) -> lv.State:
-    state = notes(lv.new_game(config or lv.cardgame(players)))
-    return draw(state, *(hands or [FILLER] * players))
+    """The round's notes (NOTES12) and hands (seat by seat) dealt: the first choice is next."""
+    game = lv.new_game(config or lv.cardgame(players))
+    return setup_round(game, notes=NOTES12, hands=hands or [FILLER] * players)
 
 
 # -- K-1 to K-4: the game, the components, the round's setup ------------------------------------
@@ -191,19 +185,19 @@ def test_k4_five_cards_each_seat_by_seat_one_node_per_card() -> None:
     assert outcomes[lv.DrawCard(52)] == Fraction(1, 30)
     assert sum(outcomes.values()) == 1
     assert len(outcomes) == 12
-    state = draw(state, (52, 11, 11, 11, 11))
+    state = deal_cards(state, (52, 11, 11, 11, 11))
     assert table(state, 0).hands[0] == (11, 11, 11, 11, 52)
     assert Counter(table(state, 0).decks[0]) == Counter(DICE_CARDS) - Counter((52, 11, 11, 11, 11))
     # Seat 0 has no single 1 left: that outcome is gone from seat 0's pile, not from seat 1's.
     assert lv.DrawCard(11) in dict(lv.chance_outcomes(state))
-    state = draw(state, (11,))
+    state = deal_cards(state, (11,))
     assert table(state, 1).hands[1] == (11,)
     with pytest.raises(lv.IllegalActionError, match="no such card"):
         lv.apply(state, lv.DrawCard(53))
-    state = draw(state, (12,))
+    state = deal_cards(state, (12,))
     with pytest.raises(lv.IllegalActionError):
         lv.apply(state, lv.DrawCard(12))  # seat 1 has only one double 1
-    state = draw(state, (21, 31, 41), FILLER)
+    state = deal_cards(state, (21, 31, 41), FILLER)
     assert lv.to_move(state) == 0  # every hand is dealt: the first choice
 
 
@@ -211,9 +205,9 @@ def quick_round(state: lv.State, first: int = 0) -> lv.State:
     """Two players, both out after two turns: five of one face, then three of another (K-7)."""
     other = 1 - first
     state = notes(state)
-    state = draw(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
+    state = deal_cards(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
     state = choose(state, (first, (11, 11, 11, 11, 12)), (other, (21, 21, 21, 21, 22)))
-    state = draw(state, (31, 31, 31, 41, 51), (41, 41, 41, 51, 61))
+    state = deal_cards(state, (31, 31, 31, 41, 51), (41, 41, 41, 51, 61))
     return choose(state, (first, (31, 31, 31)), (other, (41, 41, 41)))
 
 
@@ -228,9 +222,9 @@ def test_k4_k17_every_round_reshuffles_and_the_start_player_passes_left() -> Non
     assert part.hands == ((), ())
     assert part.discards[0] == ()
     assert part.out == (False, False)
-    state = draw(state, (61,))
+    state = deal_cards(state, (61,))
     assert table(state, 1).hands[1] == (61,)  # seat 1, the start player, is dealt first
-    state = draw(state, (61, 61, 61, 62), FILLER)
+    state = deal_cards(state, (61, 61, 61, 62), FILLER)
     assert lv.to_move(state) == 1  # and chooses first (K-13)
 
 
@@ -360,7 +354,7 @@ def test_k6_k18_unchosen_cards_discarded_privately_then_five_new() -> None:
     assert mine.hands == ((), (), (), ())
     assert mine.turn == 2
     assert lv.to_move(state) is lv.CHANCE
-    state = draw(state, (12, 22, 32, 42, 52))
+    state = deal_cards(state, (12, 22, 32, 42, 52))
     assert table(state, 0).hands[0] == (12, 22, 32, 42, 52)
     assert table(state, 1).hands[0] == (HIDDEN,) * 5
     assert table(state, 1).decks[0] == (HIDDEN,) * 20
@@ -375,12 +369,12 @@ def test_k7_k8_rebecca_out_after_eleven_cards_round_ends_after_six_turns() -> No
     rebecca = 1
     state = start(2, (11, 21, 31, 41, 51), (11, 11, 11, 12, 31))
     state = choose(state, (0, (11,)), (rebecca, (11, 11, 11)))
-    state = draw(state, FILLER, (31, 41, 51, 61, 62))
+    state = deal_cards(state, FILLER, (31, 41, 51, 61, 62))
     state = choose(state, (0, (21,)), (rebecca, (31, 41)))
-    state = draw(state, FILLER, (51, 61, 32, 42, 52))
+    state = deal_cards(state, FILLER, (51, 61, 32, 42, 52))
     state = choose(state, (0, (31,)), (rebecca, (51, 61)))
     assert sum(c.dice[rebecca] + c.big[rebecca] for c in state.casinos) == 7
-    state = draw(state, FILLER, (21, 21, 21, 21, 22))
+    state = deal_cards(state, FILLER, (21, 21, 21, 21, 22))
     state = choose(state, (0, (41,)))
     state, happened = events(state, lv.PlayCards((21, 21, 21, 21)))
     assert sum(c.dice[rebecca] + c.big[rebecca] for c in state.casinos) == 11
@@ -390,11 +384,11 @@ def test_k7_k8_rebecca_out_after_eleven_cards_round_ends_after_six_turns() -> No
     assert part.decks[rebecca] == ()
     assert len(part.discards[rebecca]) == 30 - 11
     # Turn 5: only seat 0 draws and chooses; its choice is revealed at once.
-    state = draw(state, (12, 22, 32, 42, 52))
+    state = deal_cards(state, (12, 22, 32, 42, 52))
     assert lv.to_move(state) == 0
     state, happened = events(state, lv.PlayCards((12,)))
     assert CardsPlayed(seat=0, cards=(12,)) in happened
-    state = draw(state, (61, 61, 61, 61, 62))
+    state = deal_cards(state, (61, 61, 61, 61, 62))
     state, happened = events(state, lv.PlayCards((61,)))
     assert lv.RoundEnded(round=1) in happened  # K-8: after the 6th turn
     assert state.round == 2
@@ -403,9 +397,9 @@ def test_k7_k8_rebecca_out_after_eleven_cards_round_ends_after_six_turns() -> No
 def test_k8_round_ends_when_every_player_is_out() -> None:
     """K-8: once every seat is out the round ends, before its 6th turn."""
     state = notes(lv.new_game(lv.cardgame(2)))
-    state = draw(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
+    state = deal_cards(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
     state = choose(state, (0, (11, 11, 11, 11, 12)), (1, (21, 21, 21, 21, 22)))
-    state = draw(state, (31, 31, 31, 41, 51), (41, 41, 41, 51, 61))
+    state = deal_cards(state, (31, 31, 31, 41, 51), (41, 41, 41, 51, 61))
     state = choose(state, (0, (31, 31, 31)))
     state, happened = events(state, lv.PlayCards((41, 41, 41)))
     assert [e for e in happened if isinstance(e, SeatOut)] == [
@@ -426,9 +420,9 @@ def test_k9_short_draw_pile() -> None:
     assert config.ruleset.params.dice == (6, 1, 0, 0)
     state = start(2, (11, 21, 31, 41, 51), (11, 21, 31, 41, 51), config=config)
     state = choose(state, (0, (11,)), (1, (21,)))
-    state = draw(state, (61, 12), (61,))
+    state = deal_cards(state, (61, 12), (61,))
     assert table(state, 0).hands[0] == (12, 61)
-    state = draw(state, (12,))
+    state = deal_cards(state, (12,))
     assert lv.to_move(state) == 0  # the deal stopped at 2 cards each
     state = choose(state, (0, (12,)))
     state, happened = events(state, lv.PlayCards((12, 61)))
@@ -459,7 +453,7 @@ def test_k10_ties_counted_in_dice_rulebook_example() -> None:
     assert state.casinos[4].weights() == (4, 4, 2, 2)
     assert state.casinos[4].dice == (2, 4, 0, 2)
     assert state.casinos[4].big == (1, 0, 1, 0)
-    state = draw(
+    state = deal_cards(
         state,
         (11, 11, 11, 11, 12),
         (21, 21, 21, 21, 22),
@@ -473,7 +467,7 @@ def test_k10_ties_counted_in_dice_rulebook_example() -> None:
         (rebecca, (31, 31, 31, 31, 32)),
         (emily, (41, 41, 41, 41, 42)),
     )
-    state = draw(state, (61, 61, 11, 21, 41), (61, 12, 22, 32, 52))
+    state = deal_cards(state, (61, 61, 11, 21, 41), (61, 12, 22, 32, 52))
     state = choose(state, (rebecca, (61, 61)))
     state, happened = events(state, lv.PlayCards((61,)))
     assert lv.TiesRemoved(casino=5, owners=(0, 1, 2, 3)) in happened
@@ -494,7 +488,7 @@ def test_k10_a_double_card_counts_two_dice() -> None:
     ties with two single cards."""
     state = start(3, (52, 11, 21, 31, 41), (51, 11, 21, 31, 41), (61, 61, 62, 11, 21))
     state = choose(state, (0, (52,)), (1, (51,)), (2, (61, 61)))
-    state = draw(state, (62, 11, 21, 31, 41), (61, 61, 11, 21, 31), (11, 12, 22, 32, 42))
+    state = deal_cards(state, (62, 11, 21, 31, 41), (61, 61, 11, 21, 31), (11, 12, 22, 32, 42))
     state = choose(state, (0, (62,)), (1, (61, 61)), (2, (11,)))
     # Casino 5: seat 0 has 1 card / 2 dice, seat 1 one die. Casino 6: seat 0 one double card,
     # seat 1 and seat 2 two single cards each: all three hold 2 dice.
@@ -575,11 +569,11 @@ def test_k11_money_tie_goes_to_more_notes() -> None:
         30_000,
     )
     state = notes(lv.new_game(lv.cardgame(2, OneRound())), values)
-    state = draw(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
+    state = deal_cards(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
     state = choose(state, (0, (11, 11, 11, 11, 12)), (1, (21, 21, 21, 21, 22)))
-    state = draw(state, (31, 41, 61, 62, 52), (61, 61, 61, 51, 41))
+    state = deal_cards(state, (31, 41, 61, 62, 52), (61, 61, 61, 51, 41))
     state = choose(state, (0, (31, 41)), (1, (61, 61, 61)))
-    state = draw(state, (51, 21, 31, 41, 42))
+    state = deal_cards(state, (51, 21, 31, 41, 42))
     state, happened = events(state, lv.PlayCards((51,)))
     result = lv.standings(state)
     assert result.money == (160_000, 160_000)
@@ -590,7 +584,7 @@ def test_k11_money_tie_goes_to_more_notes() -> None:
 
 def two_turn_game(values: Sequence[int], *modules: lv.RuleModule) -> lv.State:
     state = notes(lv.new_game(lv.cardgame(2, OneRound(), *modules)), values)
-    return draw(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
+    return deal_cards(state, (11, 11, 11, 11, 12), (21, 21, 21, 21, 22))
 
 
 def test_k11_still_tied_several_winners() -> None:
@@ -598,7 +592,7 @@ def test_k11_still_tied_several_winners() -> None:
     values = (50_000, 30_000) * 4 + (40_000,) * 4
     state = two_turn_game(values)
     state = choose(state, (0, (11, 11, 11, 11, 12)), (1, (21, 21, 21, 21, 22)))
-    state = draw(state, (31, 31, 31, 41, 51), (41, 41, 41, 51, 61))
+    state = deal_cards(state, (31, 31, 31, 41, 51), (41, 41, 41, 51, 61))
     state = choose(state, (0, (31, 31, 31)), (1, (41, 41, 41)))
     assert lv.to_move(state) is None
     assert lv.standings(state) == lv.Standings(

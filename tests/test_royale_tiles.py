@@ -570,3 +570,19 @@ def test_t3_placements_nobody_hears_change_nothing(config: lv.GameConfig) -> Non
             assert lv.step(state, action).state == after
             state = after
     assert skipped > 0  # the fast path was taken at tile casinos
+
+
+def test_every_tile_action_type_is_exported_from_lasvegas_royale() -> None:
+    """Every action type a tile lists (its decisions' answers) is importable from
+    ``lasvegas.royale`` and named in its ``__all__``, so scripts need not find decisions by
+    their ``kind`` tag."""
+    import sys
+
+    import lasvegas.royale  # noqa: F401 - the package, not the config function lv.royale
+
+    package = sys.modules["lasvegas.royale"]
+    listed = {a for tile in TILES for a in tile.actions}
+    assert listed
+    for action in listed:
+        assert action.__name__ in package.__all__, action.__name__
+        assert getattr(package, action.__name__) is action

@@ -56,23 +56,35 @@ def test_tblock1_nine_blank_dice_in_clusters_on_the_tile() -> None:
     assert state.config.modules[0].id == "royale"
 
 
-def test_tblock2_activation_places_every_cluster_one_at_a_time() -> None:
-    """T-BLOCK-2: when activated, while clusters are left the active seat must choose a
-    cluster and an open casino, one decision per cluster, until the tile is empty; the blank
-    dice move without activating anything (T-6); later activations do nothing."""
+def test_tblock2_one_cluster_per_activation() -> None:
+    """T-BLOCK-2 (rulebook: "Choose one dice space cluster, take all blank dice from it and
+    place them in one casino of your choice"): each activation places exactly one cluster,
+    chosen by the active seat, into an open casino; then the turn goes on. Later activations
+    in the round place further clusters while any is left, and do nothing once the tile is
+    empty. The blank dice move without activating anything (T-6)."""
     log: list[lv.Event] = []
     state = turn(start(), [1, 2, 2, 2, 2, 2, 2], 1, big=2, log=log)
     assert TileActivated(casino=1, face="F1", seat=0) in log
     assert lv.to_move(state) == 0
     legal = lv.legal_actions(state)
     assert legal == tuple(PlaceCluster(size, c) for size in (1, 2, 3) for c in range(1, 7))
-    assert PlaceCluster(3, 5) in legal
     state = place(state, (3, 5), log=log)
     assert blank(state) == (0, 0, 0, 0, 3, 0)
     assert block_it(state).clusters == (1, 1, 2, 2)
-    assert lv.to_move(state) == 0  # the same seat places the next cluster
+    # one cluster only: no second decision, seat 1 rolls next
+    assert not state.tasks
+    assert state.phase is lv.Phase.ROLL
+    assert state.active == 1
+    # seat 1's activation: seat 1 chooses among the clusters left
+    state = turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3, log=log)
+    assert lv.to_move(state) == 1
     assert {a.size for a in lv.legal_actions(state) if isinstance(a, PlaceCluster)} == {1, 2}
-    state = place(state, (2, 5), (2, 1), (1, 6), log=log)
+    state = place(state, (2, 5), log=log)
+    assert (block_it(state).clusters, state.active, state.tasks) == ((1, 1, 2), 2, ())
+    state = place(turn(state, [1, 4, 4, 4, 4, 4, 4], 1, big=4), (2, 1), log=log)  # seat 2
+    state = place(turn(state, [1, 2, 2, 2, 2, 2], 1, big=2), (1, 6), log=log)  # seat 0
+    assert lv.legal_actions(state) == ()  # seat 1 rolls
+    state = turn(state, [1, 3, 3, 3, 3, 3], 1, big=3)  # seat 1: the last cluster
     assert lv.legal_actions(state) == tuple(PlaceCluster(1, c) for c in range(1, 7))
     state = place(state, (1, 6), log=log)
     assert blank(state) == (2, 0, 0, 0, 5, 2)
@@ -80,13 +92,25 @@ def test_tblock2_activation_places_every_cluster_one_at_a_time() -> None:
     moved = [e for e in log if isinstance(e, DiceMoved)]
     assert moved[0] == DiceMoved(owner=3, small=3, big=0, source="block-it", target="casino-5")
     assert len(moved) == 5
-    assert sum(isinstance(e, lv.DicePlaced) for e in log) == 1  # only seat 0's own placement
-    assert state.phase is lv.Phase.ROLL
-    assert state.active == 1
+    assert not [e for e in log if isinstance(e, lv.DicePlaced) and e.seat == 3]  # T-6
     log.clear()
-    state = turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3, log=log)  # seat 1: nothing left
-    assert TileActivated(casino=1, face="F1", seat=1) in log
-    assert state.active == 2
+    state = turn(state, [1, 4, 4, 4, 4, 4], 1, big=4, log=log)  # seat 2: nothing left
+    assert TileActivated(casino=1, face="F1", seat=2) in log
+    assert not state.tasks
+    assert state.active == 0
+
+
+def test_tblock2_my_choice_activation_places_one_cluster() -> None:
+    """T-BLOCK-2 for an activation that is not a roll's placement: the tile's ``activate``
+    with ``placed=None`` (as My Choice calls it) asks for one cluster, like any activation."""
+    from lasvegas.royale.tiles.base import activate_tile
+
+    state = start()
+    state = activate_tile(state, 1, 0, None)
+    assert lv.to_move(state) == 0
+    state = lv.apply(state, PlaceCluster(2, 3))
+    assert blank(state)[2] == 2
+    assert block_it(state).clusters == (1, 1, 2, 3)
     assert not state.tasks
 
 
@@ -95,8 +119,8 @@ def test_tblock2_t6_blank_dice_activate_no_tile() -> None:
     activate it: no throw of the black dice follows."""
     state = turn(start(deal=("F1", "A2")), [1, 3, 3, 3, 3, 3, 3], 1, big=3)
     log: list[lv.Event] = []
-    state = place(state, (3, 2), (2, 2), (2, 2), (1, 2), (1, 2), log=log)
-    assert blank(state)[1] == 9
+    state = place(state, (3, 2), log=log)
+    assert blank(state)[1] == 3
     assert not any(isinstance(e, TileActivated) for e in log)
     assert not state.tasks  # no throw of the black dice: straight on to seat 1's roll
     assert state.phase is lv.Phase.ROLL
@@ -118,11 +142,13 @@ def test_tblock2_t7_only_open_casinos_take_blank_dice() -> None:
 def test_t8_blank_dice_are_an_imaginary_owner_at_payout() -> None:
     """T-8, T-BLOCK-2: blank dice count for ties and ranks as one owner, but take no card:
     what they win goes under the pile, and they never become start player (R-7)."""
-    state = turn(start(), [1, 2, 2, 2, 2, 2, 2], 1, big=2)
-    # 5 blank dice at casino 6, 2 at casino 5, 2 at casino 4.
-    state = place(state, (3, 6), (2, 6), (2, 5), (1, 4), (1, 4))
-    state = turn(state, [6, 6, 6, 5, 5, 5, 5], 6, big=6)  # seat 1: 5 dice at casino 6: a tie
-    state = turn(state, [5, 5, 5, 3, 3, 3, 3], 5, big=3)  # seat 2: 3 dice at casino 5
+    # three activations at casino 1: 3 blank dice at casino 6, 2 at casino 5, 2 at casino 4
+    state = place(turn(start(), [1, 2, 2, 2, 2, 2, 2], 1, big=2), (3, 6))
+    state = place(turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3), (2, 5))
+    state = place(turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3), (2, 4))
+    state = turn(state, [2, 2, 2, 2, 2, 2], 2, big=2)  # seat 0: the rest at casino 2
+    state = turn(state, [6, 6, 6, 3, 3, 3], 6, big=3)  # seat 1: 3 dice at casino 6: a tie
+    state = turn(state, [5, 5, 5, 3, 3, 3], 5, big=3)  # seat 2: 3 dice at casino 5
     log: list[lv.Event] = []
     state = finish_round(state, {0: 2, 1: 3, 2: 3}, log)
     assert lv.TiesRemoved(casino=6, owners=(1, 3)) in log
@@ -148,10 +174,13 @@ def test_t8_blank_and_neutral_dice_are_two_imaginary_owners() -> None:
     neutral, blank_owner = imaginary_owner(state, "neutral"), imaginary_owner(state, "blank")
     assert (neutral, blank_owner) == (2, 3)
     state = turn(state, [1, 6, 6, 6, 6, 6, 6], 1, big=6)  # seat 0 activates Block It!
-    state = place(state, (2, 2), (3, 3), (2, 6), (1, 6), (1, 6))
+    state = place(state, (2, 2))
+    state = turn(state, [1, 4, 4, 4, 4, 4, 4], 1, big=4)  # seat 1 activates Block It!
+    state = place(state, (3, 3))
     assert state.casinos[1].dice == (0, 0, 2, 2)
     assert state.casinos[2].dice == (0, 0, 3, 3)
-    state = turn(state, [2, 4, 4, 4, 4, 4, 4], 2, big=4)  # seat 1: 1 die at casino 2
+    state = turn(state, [3, 3, 3, 3, 3, 3], 3, big=3)  # seat 0: 8 dice at casino 3
+    state = turn(state, [2, 4, 4, 4, 4, 4], 2, big=4)  # seat 1: 1 die at casino 2
     log: list[lv.Event] = []
     state = finish_round(state, {0: 3, 1: 4}, log)
     assert lv.TiesRemoved(casino=2, owners=(2, 3)) in log

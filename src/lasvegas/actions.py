@@ -27,6 +27,19 @@ class Action:
     kind: ClassVar[str] = "action"
     """The stable tag of the action type in JSON and logs."""
 
+    def canonical(self) -> Action:
+        """The accepted spelling of this action: an equivalent spelling (a card selection in
+        another order, ``Place(4, target=4)``) gives the form the legal actions list; the
+        engine tries it when the action as given is not legal. Most actions have one
+        spelling and return themselves.
+
+        >>> Place(4, target=4).canonical()
+        Place(face=4)
+        >>> Place(4).canonical()
+        Place(face=4)
+        """
+        return self
+
 
 @attrs.frozen(repr=False)
 class Roll(Action):
@@ -86,3 +99,9 @@ class Place(Action):
         if self.target is None:
             return f"Place(face={self.face!r})"
         return f"Place(face={self.face!r}, target={self.target!r})"
+
+    def canonical(self) -> Action:
+        """``Place(f, target=f)`` is ``Place(f)``: the dice go to the casino of their face."""
+        if self.target is not None and self.target == self.face:
+            return Place(self.face)
+        return self

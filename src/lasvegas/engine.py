@@ -536,7 +536,7 @@ def apply(state: State, action: Action) -> State:
             if last is not state:
                 legal = module.task_actions(state, index, task)
             if not _listed(action, legal):
-                raise _illegal(state, action, "not among the legal actions", "not-legal")
+                action = _respelled(state, action, legal)
     if not isinstance(action, Action):
         raise _illegal(state, action, "not an action", "not-legal")
     state = module.perform(state, index, action, None)
@@ -587,6 +587,9 @@ def _apply(state: State, action: Action, log: list[Event] | None) -> State:
                 offered = module.offer(state, owner, state.active)
             if action in offered:
                 return module.perform(state, owner, action, log)
+            accepted = action.canonical()
+            if accepted is not action and accepted in offered:
+                return module.perform(state, owner, accepted, log)
         raise _illegal(state, action, f"seat {state.active} must place dice", "not-legal")
     if phase is _ROLL:
         if kind is not Roll:
@@ -621,10 +624,31 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
             if last is not state:
                 legal = module.task_actions(state, index, task)
             if not _listed(action, legal):
-                raise _illegal(state, action, "not among the legal actions", "not-legal")
+                action = _respelled(state, action, legal)
     if not isinstance(action, Action):
         raise _illegal(state, action, "not an action", "not-legal")
     return module.perform(state, index, action, log)
+
+
+def _respelled(state: State, action: object, legal: tuple[Action, ...]) -> Action:
+    """*action*, not listed in *legal* as given: its accepted spelling
+    (:meth:`~lasvegas.Action.canonical`) if that is listed, else an
+    :class:`~lasvegas.errors.IllegalActionError` naming the legal actions of its type."""
+    if isinstance(action, Action):
+        accepted = action.canonical()
+        if accepted is not action and _listed(accepted, legal):
+            return accepted
+    raise _illegal(state, action, _not_listed(action, legal), "not-legal")
+
+
+def _not_listed(action: object, legal: tuple[Action, ...]) -> str:
+    """The message for *action* not among *legal*: the legal actions of its type, if any."""
+    alike = [a for a in legal if type(a) is type(action)]
+    if not alike:
+        return "not among the legal actions"
+    shown = ", ".join(repr(a) for a in alike[:4])
+    more = f" and {len(alike) - 4} more" if len(alike) > 4 else ""
+    return f"not among the legal actions; the legal ones of its type are {shown}{more}"
 
 
 def _listed(action: object, actions: tuple[Action, ...]) -> bool:
@@ -729,9 +753,16 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             if face in closed:
                 raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
-        if action not in _offers(state, ruleset.offerers):
+        offered = _offers(state, ruleset.offerers)
+        if action not in offered:
+            if action.target == face:
+                return _place(state, Place(face), log)  # Place(f, target=f) is Place(f)
             raise _illegal(
-                state, action, f"casino {action.target!r} does not take these dice", "bad-target"
+                state,
+                action,
+                f"casino {action.target!r} does not take these dice; "
+                f"Place({face!r}) places them at casino {face!r}",
+                "bad-target",
             )
         index = action.target - 1
     seat = state.active

@@ -48,6 +48,7 @@ from .game import (
     NotesBoxed,
     PlayCards,
     SeatOut,
+    drawing_seat,
     selections,
 )
 from .sequential import Sequential
@@ -85,6 +86,7 @@ __all__ = [
     "card_face",
     "card_name",
     "cardgame",
+    "drawing_seat",
     "selections",
 ]
 

@@ -82,6 +82,7 @@ __all__ = [
     "NotesBoxed",
     "PlayCards",
     "SeatOut",
+    "drawing_seat",
     "is_sequential",
     "selections",
 ]
@@ -108,6 +109,16 @@ class PlayCards(Action):
 
     def __repr__(self) -> str:
         return f"PlayCards(cards={self.cards!r})"
+
+    def canonical(self) -> PlayCards:
+        """The selection with its cards sorted, as the legal actions list it: the order in
+        which the cards are named makes no difference.
+
+        >>> PlayCards((52, 51, 51)).canonical()
+        PlayCards(cards=(51, 51, 52))
+        """
+        ordered = tuple(sorted(self.cards))
+        return self if ordered == self.cards else PlayCards(ordered)
 
     def text(self, state: State | None = None) -> str:
         """The selection in words (the :func:`lasvegas.describe` protocol).
@@ -358,6 +369,27 @@ class CardGameState(ModuleState):
     """Notes gone back to the box, out of the game (K-10), in the order they went."""
     placed: tuple[int, ...]
     """Cards (not dice) each seat has placed at the casinos this round (K-7)."""
+
+
+def drawing_seat(state: State) -> Seat | None:
+    """The seat whose draw pile the next card comes from at a card-draw node (K-4, K-6,
+    K-9), or ``None`` when no card is being drawn: the chance outcomes there
+    (``lv.chance_outcomes``) are that seat's cards.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.cardgame(3))
+    >>> drawing_seat(state) is None  # the notes are dealt first
+    True
+    >>> for _ in range(12):
+    ...     state = lv.apply(state, lv.chance_outcomes(state)[0][0])
+    >>> drawing_seat(state), lv.to_move(state)
+    (0, lv.CHANCE)
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        if type(task) is DealCards and task.seats:
+            return task.seats[0]
+    return None
 
 
 # -- legal selections ------------------------------------------------------------------------

@@ -5,6 +5,14 @@ tiles (part T).
 per seat rolled as ``"regular"`` then ``"big"``, the 90 money cards of X-7 as the pile, no
 classic filling, payout to the top two), the :class:`Royale` module, and in the main game
 the pool of tile modules (:data:`lasvegas.royale.tiles.TILES`).
+
+The tiles' action types (the answers to their decisions, such as
+:class:`~lasvegas.royale.tiles.PlaceCluster` or :class:`~lasvegas.royale.tiles.PayBank`) are
+importable from here as from :mod:`lasvegas.royale.tiles`.
+
+>>> from lasvegas.royale import PlaceCluster, PayBank
+>>> PlaceCluster(size=3, casino=5), PayBank(option=0)
+(PlaceCluster(size=3, casino=5), PayBank(option=0))
 """
 
 from __future__ import annotations
@@ -26,7 +34,37 @@ from .module import (
     normalize_deal,
 )
 from .state import RoyaleState
-from .tiles import TILES, Tile, TileState
+from .tiles import (
+    TILES,
+    ChoosePile,
+    DoubleDownMove,
+    FiftyFiftyBet,
+    FiftyFiftyStop,
+    GuessTokens,
+    HandicapDecline,
+    HandicapReturn,
+    HandicapRotate,
+    HandicapTake,
+    HideTokens,
+    KnockoutPut,
+    MyChoiceActivate,
+    MyChoiceGolden,
+    MyChoicePick,
+    MyChoiceReturn,
+    MyChoiceRotate,
+    NiceDiceDecline,
+    NiceDiceTake,
+    NoEntryClose,
+    NoEntryLeave,
+    PayBank,
+    PlaceCluster,
+    PowerPlayRoll,
+    PowerPlayUse,
+    PrimeTimePlace,
+    SplitTokens,
+    Tile,
+    TileState,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -37,11 +75,37 @@ __all__ = [
     "TILES",
     "BankDeal",
     "CardDeal",
+    "ChoosePile",
     "DealTile",
+    "DoubleDownMove",
+    "FiftyFiftyBet",
+    "FiftyFiftyStop",
+    "GuessTokens",
+    "HandicapDecline",
+    "HandicapReturn",
+    "HandicapRotate",
+    "HandicapTake",
+    "HideTokens",
+    "KnockoutPut",
+    "MyChoiceActivate",
+    "MyChoiceGolden",
+    "MyChoicePick",
+    "MyChoiceReturn",
+    "MyChoiceRotate",
     "NeutralSetRoll",
+    "NiceDiceDecline",
+    "NiceDiceTake",
+    "NoEntryClose",
+    "NoEntryLeave",
+    "PayBank",
     "PayChip",
+    "PlaceCluster",
+    "PowerPlayRoll",
+    "PowerPlayUse",
+    "PrimeTimePlace",
     "Royale",
     "RoyaleState",
+    "SplitTokens",
     "Tile",
     "TileDeal",
     "TileState",

@@ -134,7 +134,8 @@ class BankPaid(Event):
 
 @attrs.frozen
 class BankReceived(Event):
-    """A seat paid the bank (T-1b): cards lowest first, then chips; change in cards.
+    """A seat paid the bank (T-1b): the cards and chips it handed over, and the change in
+    cards the bank gave back.
 
     >>> BankReceived(seat=2, amount=50_000, cards=(30_000, 30_000), chips=0, change=(10_000,))
     BankReceived(seat=2, amount=50000, cards=(30000, 30000), chips=0, change=(10000,))
@@ -146,7 +147,7 @@ class BankReceived(Event):
     amount: Money
     """The amount owed."""
     cards: tuple[Money, ...]
-    """The cards handed over, lowest first."""
+    """The cards handed over, ascending."""
     chips: int
     """The chips handed over."""
     change: tuple[Money, ...]

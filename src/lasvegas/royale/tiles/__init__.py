@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .bad_luck import BadLuck, BadLuckState
+from .bad_luck import BadLuck, BadLuckPay, BadLuckState, PayBank
 from .base import Tile, TileState, activate_tile, resume, tile_at
 from .black_box import (
     BlackBox,
@@ -100,6 +100,7 @@ from .prime_time import (
 __all__ = [
     "TILES",
     "BadLuck",
+    "BadLuckPay",
     "BadLuckState",
     "BlackBox",
     "BlackBoxChoose",
@@ -167,6 +168,7 @@ __all__ = [
     "NoEntryLeave",
     "NoEntryMoved",
     "NoEntryState",
+    "PayBank",
     "PayDay",
     "PileChosen",
     "PlaceCluster",

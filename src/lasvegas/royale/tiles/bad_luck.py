@@ -2,10 +2,14 @@
 
 T-BADLUCK-1: before payout (T-9 (1)), every player with the fewest dice at this casino
 (before ties are removed; zero counts; a Biggy counts two, T-11; imaginary owners are not
-counted, T-8) owes $50,000 to the bank, paid when the round ends (T-9 (4)) as T-1b says:
-cards from the lowest upward, then chips, change in cards; a player who holds less pays
-everything. Ruling: the debtors pay one after another clockwise from the round's start
-player (the order matters only for the bank's change).
+counted, T-8) owes $50,000 to the bank, paid when the round ends (T-9 (4)) as T-1b says: the
+debtor pays as little as possible. The ways to pay are the handovers of cards and chips
+whose net payment, after the bank's change in cards, is the least
+(:func:`~lasvegas.royale.bank.payment_options`); when there are several, the debtor chooses
+one (the decision :class:`BadLuckPay`, answered with :class:`PayBank`); one is taken
+without asking. A player who holds less than the debt pays everything. Ruling: the debtors
+pay one after another clockwise from the round's start player (the order matters only for
+the bank's change).
 """
 
 from __future__ import annotations
@@ -14,20 +18,37 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...engine import set_slice
+from ...actions import Action
+from ...engine import pop_task, push_task, set_slice
+from ...errors import IllegalActionError
 from ...events import Event
-from ...modules.base import ModuleState
+from ...modules.base import ModuleState, Task
 from ...types import Money, Seat
+from ..bank import Handover, pay_to_bank, payment_options
+from ..state import royale_state
 from ..table import casino_count
-from .base import Draft, Tile, TileState
+from .base import Tile, TileState
 
 if TYPE_CHECKING:
     from ...state import State
 
-__all__ = ["BAD_LUCK_DEBT", "BadLuck", "BadLuckState"]
+__all__ = [
+    "BAD_LUCK_DEBT",
+    "PAYMENT_CHOICES",
+    "BadLuck",
+    "BadLuckPay",
+    "BadLuckState",
+    "PayBank",
+    "debt_options",
+]
 
 BAD_LUCK_DEBT: Final[Money] = 50_000
 """What each player with the fewest dice owes the bank (T-BADLUCK-1)."""
+
+PAYMENT_CHOICES: Final = 64
+"""*Ruling*: at most this many ways to pay are offered, the first of
+:func:`~lasvegas.royale.bank.payment_options` (fewest things handed over first), so that the
+decision has a fixed action space (:func:`lasvegas.action_space`)."""
 
 
 @attrs.frozen
@@ -40,7 +61,75 @@ class BadLuckState(TileState):
 
     kind: ClassVar[str] = "bad-luck"
     debtors: tuple[Seat, ...] = ()
-    """The seats that owe $50,000 when the round ends (fixed before payout)."""
+    """The seats that still owe $50,000 when the round ends (fixed before payout), in the
+    order they pay once the round has ended."""
+
+
+@attrs.frozen
+class BadLuckPay(Task):
+    """Decision of :attr:`seat`: which of the least payments it makes to the bank (T-1b)."""
+
+    kind: ClassVar[str] = "bad-luck-pay"
+    seat: Seat
+    """The debtor who chooses."""
+
+
+@attrs.frozen
+class PayBank(Action):
+    """Pay the debt to the bank with way number :attr:`option` of the ways offered (T-1b).
+
+    The ways are :func:`~lasvegas.royale.tiles.bad_luck.debt_options` (the handovers of least net payment, fewest things
+    handed over first); ``lv.describe`` names the cards, chips and change of each.
+
+    >>> PayBank(option=1)
+    PayBank(option=1)
+    >>> PayBank(option=1).text(None)
+    'Pay the bank in way 1'
+    """
+
+    kind: ClassVar[str] = "bad-luck-pay"
+    option: int
+    """The index of the handover among :func:`~lasvegas.royale.tiles.bad_luck.debt_options`."""
+
+    def text(self, state: State | None) -> str:
+        """``"Seat 1 hands over $60,000 and 2 chips, gets $30,000 back"`` while the decision
+        is pending, else ``"Pay the bank in way 1"``."""
+        if state is not None and state.tasks and isinstance(state.tasks[0], BadLuckPay):
+            seat = state.tasks[0].seat
+            options = debt_options(state, seat)
+            if 0 <= self.option < len(options):
+                words = options[self.option].text()
+                words = words.replace("hand over", "hands over").replace(", get ", ", gets ")
+                return f"Seat {seat} {words} (Bad Luck)"
+        return f"Pay the bank in way {self.option}"
+
+
+def debt_options(state: State, seat: Seat, amount: Money = BAD_LUCK_DEBT) -> tuple[Handover, ...]:
+    """The ways *seat* may pay *amount* to the bank now (T-1b): the first
+    :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` of :func:`~lasvegas.royale.bank.payment_options`.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.state import rebuild
+    >>> state = rebuild(lv.new_game(lv.royale(3)), money=((60_000,), (), ()))
+    >>> debt_options(state, 0)  # the basic game's bank is empty: no change, $10,000 lost
+    (Handover(cards=(60000,), chips=0, change=()),)
+    """
+    s = royale_state(state)
+    key = (state.money[seat], s.chips[seat], s.bank, amount)
+    options = _OPTIONS.get(key)
+    if options is None:
+        if len(_OPTIONS) >= 1024:
+            _OPTIONS.clear()
+        options = _OPTIONS[key] = payment_options(*key, limit=PAYMENT_CHOICES)
+    return options
+
+
+_OPTIONS: dict[tuple[tuple[Money, ...], int, tuple[Money, ...], Money], tuple[Handover, ...]] = {}
+"""Ways to pay already listed, by the debtor's cards and chips, the bank and the amount
+(bounded: cleared past 1,024; the decision asks for them several times)."""
+
+
+_ACTIONS: Final = tuple(PayBank(i) for i in range(PAYMENT_CHOICES))
 
 
 @attrs.frozen
@@ -54,30 +143,75 @@ class BadLuck(Tile):
     id: ClassVar[str] = "bad-luck"
     code: ClassVar[str] = "C2"
     state_type: ClassVar[type[ModuleState] | None] = BadLuckState
+    tasks: ClassVar[tuple[type[Task], ...]] = (BadLuckPay,)
+    actions: ClassVar[tuple[type[Action], ...]] = (PayBank,)
 
     def fresh(self, state: State, casino: int) -> TileState:
         """Nobody owes anything yet."""
         return BadLuckState(casino)
 
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
-        """T-BADLUCK-1: fix the seats with the fewest dice here (zero counts; no ties removed)."""
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
-        counts = [casino_count(state, s.casino, seat) for seat in range(state.config.players)]
-        fewest = min(counts)
-        debtors = tuple(seat for seat, n in enumerate(counts) if n == fewest)
-        return set_slice(state, index, BadLuckState(s.casino, debtors))
-
-    def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
-        """T-9 (4), T-1b: each debtor pays $50,000, clockwise from the start player (ruling)."""
+        """T-BADLUCK-1: fix the seats with the fewest dice here (zero counts; no ties
+        removed), in the order they will pay: clockwise from the start player (ruling)."""
         s = state.modules[index]
         assert isinstance(s, BadLuckState)
         n = state.config.players
-        start = state.start
-        draft = Draft(state, log)  # the payments and the slice as one state
-        for i in range(n):
-            seat = (start + i) % n
-            if seat in s.debtors:
-                draft.pay_to_bank(seat, BAD_LUCK_DEBT)
-        draft.set_slice(index, BadLuckState(s.casino, ()))
-        return draft.build()
+        counts = [casino_count(state, s.casino, seat) for seat in range(n)]
+        fewest = min(counts)
+        order = ((state.start + i) % n for i in range(n))
+        debtors = tuple(seat for seat in order if counts[seat] == fewest)
+        return set_slice(state, index, BadLuckState(s.casino, debtors))
+
+    def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
+        """T-9 (4), T-1b: the debtors pay $50,000 each, in turn; a debtor with several
+        least payments chooses one (:class:`BadLuckPay`), and the others wait."""
+        return self._collect(state, index, log)
+
+    def _collect(self, state: State, index: int, log: list[Event] | None) -> State:
+        s = state.modules[index]
+        assert isinstance(s, BadLuckState)
+        debtors = s.debtors
+        while debtors:
+            seat = debtors[0]
+            options = debt_options(state, seat)
+            if len(options) > 1:
+                state = set_slice(state, index, BadLuckState(s.casino, debtors))
+                return push_task(state, BadLuckPay(index, seat), first=True)
+            state = pay_to_bank(state, seat, BAD_LUCK_DEBT, log, options[0])
+            debtors = debtors[1:]
+        return set_slice(state, index, BadLuckState(s.casino, ()))
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat:
+        """The debtor chooses."""
+        assert isinstance(task, BadLuckPay)
+        return task.seat
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """One :class:`PayBank` per way of least payment (:func:`~lasvegas.royale.tiles.bad_luck.debt_options`)."""
+        assert isinstance(task, BadLuckPay)
+        return _ACTIONS[: len(debt_options(state, task.seat))]
+
+    def action_space(self, players: int) -> tuple[Action, ...]:
+        """Ways 0 to :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` - 1.
+
+        >>> len(BadLuck().action_space(3))
+        64
+        """
+        return _ACTIONS
+
+    def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
+        """The decision hides nothing (the debtor's seat; the bank is public)."""
+        return task
+
+    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Pay with the chosen handover, then the next debtors pay (or choose)."""
+        task = state.tasks[0]
+        assert isinstance(task, BadLuckPay)
+        if not isinstance(action, PayBank):  # pragma: no cover - the engine checked it
+            raise IllegalActionError(repr(action), "round-end", "not a payment", "not-legal")
+        options = debt_options(state, task.seat)
+        state = pay_to_bank(pop_task(state), task.seat, BAD_LUCK_DEBT, log, options[action.option])
+        s = state.modules[index]
+        assert isinstance(s, BadLuckState)
+        state = set_slice(state, index, BadLuckState(s.casino, s.debtors[1:]))
+        return self._collect(state, index, log)

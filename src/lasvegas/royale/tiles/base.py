@@ -17,7 +17,8 @@ Tile method                     called by Royale
 :meth:`Tile.before_payout`      T-9 (1): casino by casino, each one after the previous one's
                                 tasks are resolved
 :meth:`Tile.during_payout`      T-9 (3): right after the core paid this tile's casino
-:meth:`Tile.round_end`          T-9 (4): when the round ends (payments owed, cleanup; no tasks)
+:meth:`Tile.round_end`          T-9 (4): when the round ends (payments owed, cleanup); may push
+                                tasks (the next round starts once they are resolved)
 ==============================  ==============================================================
 
 While a tile sleeps its slice is ``None`` and Royale calls none of these. Decisions and chance
@@ -346,16 +347,16 @@ class Draft:
         self.set_slice(index, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
 
     def pay_to_bank(self, seat: Seat, amount: Money) -> None:
-        """``bank.pay_to_bank``: *seat* pays *amount* to the bank (T-1b): cards from the
-        lowest upward, then chips; change in the bank's cards, greedily.
+        """``bank.pay_to_bank``: *seat* pays *amount* to the bank (T-1b) with the first of
+        :func:`~lasvegas.royale.bank.payment_options` (the least payment).
 
         >>> import lasvegas as lv
         >>> from lasvegas.royale.state import rebuild
         >>> draft = Draft(rebuild(lv.new_game(lv.royale(3)), money=((70_000, 30_000), (), ())), None)
-        >>> draft.pay_to_bank(0, 50_000)  # paid 30,000 + 70,000, change 30,000
+        >>> draft.pay_to_bank(0, 50_000)  # $30,000 and 2 chips: exactly $50,000
         >>> new = draft.build()
         >>> new.money[0], new.modules[0].bank
-        ((30000,), (70000,))
+        ((70000,), (30000,))
         """
         if self.hears(BankReceived):
             self.state = pay_to_bank(self.build(), seat, amount, self.log)
@@ -508,7 +509,8 @@ class Tile(RuleModule):
         return state
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
-        """Payments owed "when the round ends" and cleanup (T-9 (4)); must not push tasks."""
+        """Payments owed "when the round ends" and cleanup (T-9 (4)); may push tasks (Bad
+        Luck's choice of payment): the next round starts once they are resolved."""
         return state
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:

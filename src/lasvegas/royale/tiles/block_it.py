@@ -1,16 +1,13 @@
 """Block It! (tile F1): the active player puts the tile's blank dice into the casinos.
 
 T-BLOCK-1: at setup the nine blank (gray) dice lie on the tile in clusters of 1, 1, 2, 2 and
-3. T-BLOCK-2: when activated, while any cluster is left on the tile, the active player must
-choose one cluster and one open casino (T-7) and put all the cluster's blank dice there, one
-cluster after the other, until the tile is empty. The blank dice belong to the imaginary
-owner ``"blank"`` (T-8): they count for ties, ranks and majorities but never activate a tile
-(T-6), pay or take anything; with 2 players they are another owner than the neutral set.
-
-Ruling (the library's reading of T-BLOCK-2, "while any cluster is left"): one
-activation places every cluster left, one decision per cluster. The printed rulebook reads
-"choose one dice space cluster", one cluster per activation; ``PLACE_EVERY_CLUSTER``
-holds the choice.
+3. T-BLOCK-2: when activated, if any cluster is left on the tile, the active player must
+choose exactly one cluster and one open casino (T-7) and put all the cluster's blank dice
+there ("choose one dice space cluster"): one cluster per activation, then the turn goes on.
+Later activations in the round place further clusters while any is left. The blank dice
+belong to the imaginary owner ``"blank"`` (T-8): they count for ties, ranks and majorities
+but never activate a tile (T-6), pay or take anything; with 2 players they are another owner
+than the neutral set.
 """
 
 from __future__ import annotations
@@ -34,7 +31,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BLOCK_IT_CLUSTERS",
-    "PLACE_EVERY_CLUSTER",
     "BlockIt",
     "BlockItPlace",
     "BlockItState",
@@ -43,11 +39,6 @@ __all__ = [
 
 BLOCK_IT_CLUSTERS: Final[tuple[int, ...]] = (1, 1, 2, 2, 3)
 """The clusters of blank dice on the tile at setup (T-BLOCK-1): nine blank dice."""
-
-PLACE_EVERY_CLUSTER: Final = True
-"""*Ruling*: one activation places every cluster left (T-BLOCK-2, "while any
-cluster is left"); ``False`` would place one cluster per activation (the printed rulebook's
-"choose one dice space cluster")."""
 
 _PLACE: Final = "block-it"
 _CLUSTER_ACTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
@@ -71,11 +62,11 @@ class BlockItState(TileState):
 
 @attrs.frozen
 class BlockItPlace(Task):
-    """Decision of :attr:`seat`: which cluster goes to which open casino (T-BLOCK-2)."""
+    """Decision of :attr:`seat`: which one cluster goes to which open casino (T-BLOCK-2)."""
 
     kind: ClassVar[str] = "block-it-place"
     seat: Seat
-    """The active seat, who must place the clusters."""
+    """The active seat, who must place a cluster."""
 
 
 @attrs.frozen
@@ -108,8 +99,8 @@ _new_task = fast_constructor(BlockItPlace)
 
 @attrs.frozen
 class BlockIt(Tile):
-    """Block It! (F1): nine blank dice, placed cluster by cluster by the active player
-    (T-BLOCK-1, T-BLOCK-2).
+    """Block It! (F1): nine blank dice, one cluster placed by the active player at each
+    activation (T-BLOCK-1, T-BLOCK-2).
 
     >>> import lasvegas as lv
     >>> from lasvegas.royale.testing import setup_round, turn
@@ -120,6 +111,8 @@ class BlockIt(Tile):
     >>> state = lv.apply(state, PlaceCluster(size=3, casino=1))
     >>> state.casinos[0].dice  # seats 0, 1, 2, then the blank owner
     (1, 0, 0, 3)
+    >>> state.tasks, state.active  # one cluster per activation: seat 1 rolls next
+    ((), 1)
     """
 
     id: ClassVar[str] = "block-it"
@@ -141,8 +134,8 @@ class BlockIt(Tile):
         log: list[Event] | None,
         placed: DicePlaced | None = None,
     ) -> State:
-        """T-BLOCK-2: while clusters are left, the active seat must place them (a decision
-        per cluster). My Choice's activation (``placed=None``) works the same way."""
+        """T-BLOCK-2: if any cluster is left, the active seat must place exactly one (a
+        decision). My Choice's activation (``placed=None``) works the same way."""
         s = state.modules[index]
         assert isinstance(s, BlockItState)
         if not s.clusters or not open_casinos(state):
@@ -197,8 +190,8 @@ class BlockIt(Tile):
         return task
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Move the cluster's blank dice into the casino (no activation, T-6); ask again
-        while clusters are left (``PLACE_EVERY_CLUSTER``)."""
+        """Move the cluster's blank dice into the casino (no activation, T-6); that is the
+        activation's one cluster (T-BLOCK-2): the turn goes on."""
         task = state.tasks[0]
         assert isinstance(task, BlockItPlace)
         assert isinstance(action, PlaceCluster)
@@ -206,16 +199,13 @@ class BlockIt(Tile):
         assert isinstance(s, BlockItState)
         clusters = list(s.clusters)
         clusters.remove(action.size)
-        # pop_task, the slice, the move and the next decision as one state (Draft); moving
-        # dice closes no casino, so the open ones can be asked of the state before the move
+        # pop_task, the slice and the move as one state (Draft)
         draft = Draft(state, log)
         draft.pop_task()
         draft.set_slice(index, _new_slice(s.casino, tuple(clusters)))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         draft.move(blank, action.size, 0, _PLACE, action.casino)
-        if clusters and PLACE_EVERY_CLUSTER and open_casinos(draft.state):
-            draft.push_task(_new_task(index, task.seat))
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
