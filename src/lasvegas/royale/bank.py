@@ -293,7 +293,7 @@ def bank_payment(
     the first of :func:`payment_options`): the seat's cards after it, the bank after it, the
     cards handed over, the chips handed over and the change received.
 
-    >>> bank_payment((60_000,), 2, (30_000, 40_000), 50_000)  # RULES T-1b's example
+    >>> bank_payment((60_000,), 2, (30_000, 40_000), 50_000)  # T-1b's example
     ((30000,), (40000, 60000), (60000,), 2, (30000,))
     >>> bank_payment((10_000,), 1, (50_000,), 40_000)  # all it holds: the card and its chip
     ((), (10000, 50000), (10000,), 1, ())
