@@ -8,9 +8,7 @@ a missing extra fails these tests, never skips them.
 
 from __future__ import annotations
 
-import re
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pyspiel
@@ -167,18 +165,6 @@ def test_wrong_ids_are_refused() -> None:
     state = game.new_initial_state()
     with pytest.raises(lv.IllegalActionError):
         state.apply_action(99)
-
-
-def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The page docs/adapters/openspiel.md: its examples (marked to skip in the docs-wide
-    test, which runs without extras) run here."""
-    page = Path(__file__).resolve().parents[1] / "docs" / "adapters" / "openspiel.md"
-    blocks = re.findall(r"^```python\n(.*?)^```$", page.read_text(encoding="utf-8"), re.S | re.M)
-    assert blocks
-    namespace: dict[str, object] = {}
-    for block in blocks:
-        exec(compile(block, str(page), "exec"), namespace)
-    assert capsys.readouterr().out.strip()
 
 
 def test_docstring_examples_run() -> None:

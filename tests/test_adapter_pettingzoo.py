@@ -7,8 +7,6 @@ a missing extra fails these tests, never skips them.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -176,18 +174,6 @@ def test_render_describes_the_table() -> None:
         lasvegas_env(lv.classic(2), render_mode="rgb_array")
     with pytest.raises(ValueError, match="reward"):
         lasvegas_env(lv.classic(2), reward="points")  # type: ignore[arg-type]
-
-
-def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The page docs/adapters/pettingzoo.md: its examples (marked to skip in the docs-wide
-    test, which runs without extras) run here."""
-    page = Path(__file__).resolve().parents[1] / "docs" / "adapters" / "pettingzoo.md"
-    blocks = re.findall(r"^```python\n(.*?)^```$", page.read_text(encoding="utf-8"), re.S | re.M)
-    assert blocks
-    namespace: dict[str, object] = {}
-    for block in blocks:
-        exec(compile(block, str(page), "exec"), namespace)
-    assert capsys.readouterr().out.strip()
 
 
 def test_docstring_examples_run() -> None:
