@@ -177,8 +177,8 @@ def test_render_describes_the_table() -> None:
 
 
 def test_docstring_examples_run() -> None:
-    """The adapters are left out of ``--doctest-modules`` (the extras may be missing); their
-    docstrings' examples run here."""
+    """The adapters are left out of ``--doctest-modules`` (an environment without the
+    extras could not import them); their docstrings' examples run here."""
     import doctest
 
     result = doctest.testmod(adapter, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
