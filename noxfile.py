@@ -57,9 +57,8 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def docs(session: nox.Session) -> None:
     """Build the HTML docs; any warning (including a broken reference) fails."""
-    install(session, "docs")
     # The API reference documents the RL adapters, which import their extras.
-    session.install("-e", ".[pettingzoo,openspiel]")
+    install(session, "docs", "extras")
     session.run(
         "sphinx-build",
         "-n",
@@ -105,3 +104,14 @@ def fuzz(session: nox.Session) -> None:
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "fuzz"},
     )
+
+
+@nox.session
+def random_profile(session: nox.Session) -> None:
+    """Run the property tests 20 times under Hypothesis's random profile (not a default session).
+
+    `nox -s random_profile -- --runs 50` runs them 50 times; other arguments go to pytest.
+    It prints how many runs passed and stops at the first failing one.
+    """
+    install(session, "tests")
+    session.run("python", "tools/random_profile.py", *session.posargs)

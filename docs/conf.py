@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).parent / "_ext"))
 project = "lasvegas"
 author = "The lasvegas developers"
 copyright = "2026, The lasvegas developers"
-release = importlib.metadata.version("lasvegas")
+release = importlib.metadata.version("lasvegas-rules")
 version = ".".join(release.split(".")[:2])
 
 extensions = [

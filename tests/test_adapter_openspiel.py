@@ -2,39 +2,25 @@
 serialisation for one registered example config per edition and module set, and the
 adapter's promises (exact chance, stable ids, views only, parameters that load back).
 
-Skipped only when the ``openspiel`` extra is absent locally; in CI (``CI`` set) a missing
-extra fails the tests instead.
+The ``openspiel`` extra is part of the test environment (the ``extras`` dependency group):
+a missing extra fails these tests, never skips them.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
-import re
 from fractions import Fraction
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import pyspiel
 import pytest
 
 import lasvegas as lv
+from lasvegas.adapters import REWARDS, Reward
+from lasvegas.adapters import openspiel as adapter
 from lasvegas.adapters.encoding import observation_encoder
+from lasvegas.adapters.openspiel import load_game
 from lasvegas.cardgame import CardGameState
 from lasvegas.testing import example_configs
-
-
-def _extra(name: str) -> ModuleType:
-    if os.environ.get("CI"):
-        return importlib.import_module(name)  # CI installs the extras: missing is a failure
-    module: ModuleType = pytest.importorskip(name)
-    return module
-
-
-_extra("numpy")
-pyspiel = _extra("pyspiel")
-adapter = _extra("lasvegas.adapters.openspiel")
-load_game = adapter.load_game
 
 
 def _adapter_configs() -> list[lv.GameConfig]:
@@ -160,8 +146,8 @@ def test_serialised_states_load_back() -> None:
     assert loaded.information_state_string(1) == state.information_state_string(1)
 
 
-@pytest.mark.parametrize("reward", ["money_share", "win_loss"])
-def test_returns_at_the_end(reward: str) -> None:
+@pytest.mark.parametrize("reward", REWARDS)
+def test_returns_at_the_end(reward: Reward) -> None:
     game = load_game(lv.classic(2), reward=reward)
     state = _walk(game, seed=4, steps=10_000)[-1]
     assert state.is_terminal()
@@ -181,21 +167,9 @@ def test_wrong_ids_are_refused() -> None:
         state.apply_action(99)
 
 
-def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The page docs/adapters/openspiel.md: its examples (marked to skip in the docs-wide
-    test, which runs without extras) run here."""
-    page = Path(__file__).resolve().parents[1] / "docs" / "adapters" / "openspiel.md"
-    blocks = re.findall(r"^```python\n(.*?)^```$", page.read_text(encoding="utf-8"), re.S | re.M)
-    assert blocks
-    namespace: dict[str, object] = {}
-    for block in blocks:
-        exec(compile(block, str(page), "exec"), namespace)
-    assert capsys.readouterr().out.strip()
-
-
 def test_docstring_examples_run() -> None:
-    """The adapters are left out of ``--doctest-modules`` (the extras may be missing); their
-    docstrings' examples run here."""
+    """The adapters are left out of ``--doctest-modules`` (an environment without the
+    extras could not import them); their docstrings' examples run here."""
     import doctest
 
     result = doctest.testmod(adapter, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

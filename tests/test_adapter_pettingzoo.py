@@ -1,37 +1,23 @@
 """The PettingZoo adapter (``lasvegas.adapters.pettingzoo``): PettingZoo's own API and seed tests
 for one registered example config per edition and module set, and the adapter's promises.
 
-Skipped only when the ``pettingzoo`` extra is absent locally; in CI (``CI`` set) a missing
-extra fails the tests instead.
+The ``pettingzoo`` extra is part of the test environment (the ``extras`` dependency group):
+a missing extra fails these tests, never skips them.
 """
 
 from __future__ import annotations
 
-import importlib
-import os
-import re
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+import numpy as np
+import pettingzoo.test as pz_test
 import pytest
 
 import lasvegas as lv
+from lasvegas.adapters import REWARDS, Reward
+from lasvegas.adapters import pettingzoo as adapter
+from lasvegas.adapters.pettingzoo import lasvegas_env
 from lasvegas.testing import example_configs
-
-
-def _extra(name: str) -> ModuleType:
-    if os.environ.get("CI"):
-        return importlib.import_module(name)  # CI installs the extras: missing is a failure
-    module: ModuleType = pytest.importorskip(name)
-    return module
-
-
-np = _extra("numpy")
-_extra("gymnasium")
-pz_test = _extra("pettingzoo.test")
-adapter = _extra("lasvegas.adapters.pettingzoo")
-lasvegas_env = adapter.lasvegas_env
 
 
 def _adapter_configs() -> list[lv.GameConfig]:
@@ -126,8 +112,8 @@ def test_mask_is_the_view_legal_actions(config: lv.GameConfig) -> None:
         env.step(_first_legal(env.observe(env.agent_selection)))
 
 
-@pytest.mark.parametrize("reward", ["money_share", "win_loss"])
-def test_rewards_come_at_the_end(reward: str) -> None:
+@pytest.mark.parametrize("reward", REWARDS)
+def test_rewards_come_at_the_end(reward: Reward) -> None:
     """No reward before the end; then money share (C-16 standings) or 1 shared by winners."""
     config = lv.classic(3)
     env = lasvegas_env(config, reward=reward, seed=9)
@@ -181,29 +167,18 @@ def test_render_describes_the_table() -> None:
     env.reset()
     env.step(_first_legal(env.observe(env.agent_selection)))
     text = env.render()
+    assert text is not None
     assert text.startswith("Last: seat 0: Place the")
     assert "Casino 6:" in text
     with pytest.raises(ValueError, match="render_mode"):
         lasvegas_env(lv.classic(2), render_mode="rgb_array")
     with pytest.raises(ValueError, match="reward"):
-        lasvegas_env(lv.classic(2), reward="points")
-
-
-def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
-    """The page docs/adapters/pettingzoo.md: its examples (marked to skip in the docs-wide
-    test, which runs without extras) run here."""
-    page = Path(__file__).resolve().parents[1] / "docs" / "adapters" / "pettingzoo.md"
-    blocks = re.findall(r"^```python\n(.*?)^```$", page.read_text(encoding="utf-8"), re.S | re.M)
-    assert blocks
-    namespace: dict[str, object] = {}
-    for block in blocks:
-        exec(compile(block, str(page), "exec"), namespace)
-    assert capsys.readouterr().out.strip()
+        lasvegas_env(lv.classic(2), reward="points")  # type: ignore[arg-type]
 
 
 def test_docstring_examples_run() -> None:
-    """The adapters are left out of ``--doctest-modules`` (the extras may be missing); their
-    docstrings' examples run here."""
+    """The adapters are left out of ``--doctest-modules`` (an environment without the
+    extras could not import them); their docstrings' examples run here."""
     import doctest
 
     result = doctest.testmod(adapter, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

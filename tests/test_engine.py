@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from fractions import Fraction
 from typing import ClassVar
 
@@ -116,6 +117,58 @@ def test_impossible_player_counts(players: int) -> None:
         lv.classic(players)
     # only 6 can be reached by adding a module, and the message says which
     assert ("module sixth-player allows 6" in str(raised.value)) == (players == 6)
+
+
+def test_impossible_player_counts_whatever_the_collector_left() -> None:
+    """C-1, X-6: 0, 1, 6 and 7 players raise ConfigError whatever else is defined: the hint
+    tries only the library's own modules, not a user's module, nor the class a slotted attrs
+    class replaced, which stays among ``RuleModule.__subclasses__()`` until the garbage
+    collector frees it (its fields are attrs' field definitions, not values)."""
+    gc.collect()
+    gc.disable()
+    try:
+
+        @attrs.frozen
+        class Widening(lv.RuleModule):
+            """Doubles the most seats allowed."""
+
+            id: ClassVar[str] = "test-widening"
+            factor: int = attrs.field(default=2)
+            """How much wider."""
+
+            def configure(self, params: lv.Params, players: int) -> lv.Params:
+                return attrs.evolve(params, max_players=params.max_players * self.factor)
+
+        replaced = [
+            cls
+            for cls in lv.RuleModule.__subclasses__()
+            if cls.__qualname__ == Widening.__qualname__ and cls is not Widening
+        ]
+        assert replaced  # the condition: the class before attrs made it slotted is still there
+        for players in (0, 1, 6, 7):
+            with pytest.raises(lv.ConfigError, match=f"^{players} player") as raised:
+                lv.classic(players)
+            assert "test-widening" not in str(raised.value)
+            assert ("module sixth-player allows 6" in str(raised.value)) == (players == 6)
+    finally:
+        gc.enable()
+
+
+def test_the_hint_knows_every_module_of_the_library() -> None:
+    """The explicit list the player-count hint tries holds every module class the library
+    defines (a new module registered with ``register_builtin_modules``)."""
+    from lasvegas.config import _BUILTIN_MODULES
+
+    gc.collect()
+    defined: set[type[lv.RuleModule]] = set()
+    stack = list(lv.RuleModule.__subclasses__())
+    while stack:
+        cls = stack.pop()
+        stack.extend(cls.__subclasses__())
+        own = cls.__module__.startswith("lasvegas.") and "__attrs_attrs__" in cls.__dict__
+        if own and cls.__dict__.get("id") is not None:
+            defined.add(cls)
+    assert defined == set(_BUILTIN_MODULES)
 
 
 @attrs.frozen

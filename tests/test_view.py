@@ -1,4 +1,4 @@
-"""Player views and redacted events (C-23)."""
+"""Player views and redacted events (DESIGN §3 Views, Events; RULES C-23)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from lasvegas.cardgame.game import CardsCommitted, CardsPlayed
 from lasvegas.engine import emit, pop_task, push_task, set_slice
 from lasvegas.serde import roundtrip_problems
 from lasvegas.testing import (
@@ -313,7 +314,7 @@ def test_core_events_are_public() -> None:
 @given(st.sampled_from(example_configs()), st.integers(0, 2**32), st.integers(0, 400))
 @settings(max_examples=20)
 def test_views_of_every_config_leak_nothing(config: lv.GameConfig, seed: int, length: int) -> None:
-    """Views: for every seat, states differing only in what it may not see look the same.
+    """DESIGN §3 Views: for every seat, states differing only in what it may not see look the same.
 
     Covers every registered example config through each module's resample_hidden hook; the
     views also round-trip through JSON and hold no RNG (check_json_and_views).
@@ -341,17 +342,35 @@ def _possible(state: lv.State, action: lv.Action) -> bool:
     return action in lv.legal_actions(state)
 
 
+PUBLIC_REVEALS: dict[type[lv.Event], str] = {
+    CardsPlayed: "K-13, K-18: the last commitment of a turn reveals every seat's cards at once",
+}
+"""Module events that show every seat what was hidden until then, and the rules that say so.
+
+The core's events are public too, but never reveal anything: the core hides nothing but the
+money of ``hide_money``, and no core event tells a seat's money (C-23).
+"""
+
+
+def _public_reveals(step: lv.Step) -> tuple[lv.Event, ...]:
+    """The events of *step* that reveal to everybody (as the spectator sees them)."""
+    return tuple(e for e in lv.observe_events(step, None) if type(e) in PUBLIC_REVEALS)
+
+
 @given(st.sampled_from(example_configs()), st.integers(0, 2**32))
 @settings(max_examples=20)
 def test_events_of_every_config_leak_nothing(config: lv.GameConfig, seed: int) -> None:
-    """Events: a seat's events hide what its views hide.
+    """A seat learns from a step's events only what it sees after the step and what the step
+    reveals to everybody (K-13, K-18, C-23).
 
     Over a random game of every registered example config, at each step and for each seat
-    *p* (and the spectator): the same action applied to the state and to a variant that
-    differs only in what *p* may not see (``hidden_variant``), where both lead to the same
-    view for *p*, must give *p* the same redacted events (``observe_events``). So a drawn
-    card, a hidden fist, a secret split or an uncommitted choice never reaches *p* through
-    an event.
+    *p* (and the spectator): the same action is applied to the state and to a variant that
+    differs only in what *p* may not see (``hidden_variant``). When the two steps leave *p*
+    the same view and reveal the same to everybody (the events of ``PUBLIC_REVEALS``, such
+    as the cards of a simultaneous turn), *p*'s redacted events (``observe_events``) must be
+    the same: a drawn card, a hidden fist, a secret split or an uncommitted choice never
+    reaches *p* through an event. A public reveal is public: every seat is shown it as the
+    spectator is.
     """
     rng = lv.Rng(seed)
     state = lv.new_game(config)
@@ -362,19 +381,52 @@ def test_events_of_every_config_leak_nothing(config: lv.GameConfig, seed: int) -
         else:
             action = rng.choice(lv.legal_actions(state))
         result = lv.step(state, action)
+        reveals = _public_reveals(result)
         for seat in (None, *range(config.players)):
+            seen = lv.observe_events(result, seat)
+            assert tuple(e for e in seen if type(e) in PUBLIC_REVEALS) == reveals
             variant = hidden_variant(state, seat, rng)
             if variant == state or not _possible(variant, action):
                 continue  # nothing hidden differs, or the action needs what differs
             other = lv.step(variant, action)
-            if lv.observe(other.state, seat) == lv.observe(result.state, seat):
-                assert lv.observe_events(other, seat) == lv.observe_events(result, seat)
+            if (
+                lv.observe(other.state, seat) == lv.observe(result.state, seat)
+                and _public_reveals(other) == reveals
+            ):
+                assert lv.observe_events(other, seat) == seen
                 compared += 1
         state = result.state
     if config.hide_money or config.edition == "cardgame":
         # other seats' money, or hands and draw piles, are hidden at every step: the
         # property was checked, not passed over
         assert compared > 0
+
+
+def test_a_commitment_is_hidden_until_the_public_reveal() -> None:
+    """K-13: seat 0's commitment tells seat 1 nothing; seat 1's, the last of the turn, reveals
+    both seats' cards to everybody alike, so what a variant of seat 0's hidden cards reveals
+    differs (a reveal, not a leak: ``test_events_of_every_config_leak_nothing`` compares the
+    events where the reveals agree).
+    """
+    rng = lv.Rng(7)
+    state = lv.new_game(lv.cardgame(2))
+    while lv.to_move(state) is lv.CHANCE:
+        state = lv.apply(state, lv.sample_chance(state, rng))
+    assert lv.to_move(state) == 0
+    committed = lv.step(state, lv.legal_actions(state)[0])
+    assert lv.observe_events(committed, 1) == (CardsCommitted(seat=0),)
+    state = committed.state
+    assert lv.to_move(state) == 1
+    action = lv.legal_actions(state)[0]
+    revealed = lv.step(state, action)
+    reveals = _public_reveals(revealed)
+    assert [e.seat for e in reveals if isinstance(e, CardsPlayed)] == [0, 1]
+    for seat in (0, 1):
+        seen = lv.observe_events(revealed, seat)
+        assert tuple(e for e in seen if type(e) in PUBLIC_REVEALS) == reveals
+    variants = [hidden_variant(state, 1, lv.Rng(seed)) for seed in range(20)]
+    others = {_public_reveals(lv.step(v, action)) for v in variants if _possible(v, action)}
+    assert len(others | {reveals}) > 1
 
 
 # -- modules with secrets -------------------------------------------------------------------------

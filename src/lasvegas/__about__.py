@@ -1,3 +1,3 @@
 """Version of the lasvegas package."""
 
-__version__ = "0.1.0"
+__version__ = "0.9.0"

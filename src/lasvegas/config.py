@@ -78,6 +78,28 @@ def register_edition(name: str, base: Callable[[int], Params]) -> None:
     EDITIONS[name] = base
 
 
+_BUILTIN_MODULES: list[type[RuleModule]] = []
+"""The library's own module classes, in registration order: the only ones the player-count
+hint of a :class:`~lasvegas.errors.ConfigError` tries."""
+
+
+def register_builtin_modules(*classes: type[RuleModule]) -> None:
+    """Make the library's own module classes known to the player-count hint (done by each
+    edition and expansion package at import; a class registered twice is kept once).
+
+    An explicit list, not the subclasses of :class:`~lasvegas.RuleModule` defined so far:
+    those include a user's modules, and, until the garbage collector frees it, the class a
+    slotted attrs class replaced, whose fields are not values.
+
+    >>> from lasvegas import SixthPlayer
+    >>> SixthPlayer in _BUILTIN_MODULES
+    True
+    """
+    for cls in classes:
+        if cls not in _BUILTIN_MODULES:
+            _BUILTIN_MODULES.append(cls)
+
+
 @attrs.frozen
 class Ruleset:
     """Everything the engine derives from a config, computed once (not serialised)."""
@@ -192,26 +214,16 @@ def _compile(config: GameConfig) -> Ruleset:
 
 
 def _seat_hint(config: GameConfig, params: Params, players: int) -> str:
-    """``" (add module X to allow N)"`` when one more module of the edition, built with its
-    default options, would allow *players* seats; ``""`` otherwise.
-
-    The modules are found as the defined subclasses of :class:`RuleModule` (so the core
-    names none of them); a module that cannot be built without options is passed over.
+    """``" (module X allows N)"`` when one more of the library's own modules of the edition
+    (:func:`register_builtin_modules`), built with its default options, would allow
+    *players* seats; ``""`` otherwise. A module that cannot be built without options is
+    passed over.
     """
-    from .modules.base import RuleModule
-
     if players < 1:
         return ""
     given = {m.id for m in config.modules}
     found: list[str] = []
-    stack: list[type[RuleModule]] = list(RuleModule.__subclasses__())
-    seen: set[type[RuleModule]] = set()
-    while stack:
-        cls = stack.pop()
-        if cls in seen:
-            continue
-        seen.add(cls)
-        stack.extend(cls.__subclasses__())
+    for cls in _BUILTIN_MODULES:
         if cls.id in given or config.edition not in cls.editions or cls.id in found:
             continue
         if any(need not in given for need in cls.requires) or cls.conflicts & given:

@@ -1,9 +1,9 @@
 """Adapters to the reinforcement-learning ecosystem (optional extras, imported lazily).
 
 * :mod:`lasvegas.adapters.pettingzoo`: a PettingZoo AEC environment (``pip install
-  'lasvegas[pettingzoo]'``);
+  'lasvegas-rules[pettingzoo]'``);
 * :mod:`lasvegas.adapters.openspiel`: the games registered with OpenSpiel as Python games
-  (``pip install 'lasvegas[openspiel]'``);
+  (``pip install 'lasvegas-rules[openspiel]'``);
 * :mod:`lasvegas.adapters.encoding`: the numeric observation vector both build from a
   :class:`~lasvegas.PlayerView` (pure Python, no extra needed).
 

@@ -1,4 +1,4 @@
-"""The Las Vegas games in OpenSpiel, as Python games (``pip install 'lasvegas[openspiel]'``).
+"""The Las Vegas games in OpenSpiel, as Python games (``pip install 'lasvegas-rules[openspiel]'``).
 
 Importing this module registers the game ``"python_lasvegas"`` with ``pyspiel``. Load it
 with :func:`load_game` (from a :class:`~lasvegas.GameConfig`) or by name::
@@ -64,7 +64,7 @@ try:
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
-        "lasvegas.adapters.openspiel needs the openspiel extra: pip install 'lasvegas[openspiel]'"
+        "lasvegas.adapters.openspiel needs the openspiel extra: pip install 'lasvegas-rules[openspiel]'"
     ) from exc
 
 from ..actions import Action

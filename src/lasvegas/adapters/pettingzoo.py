@@ -1,4 +1,4 @@
-"""A PettingZoo AEC environment for every Las Vegas edition (``pip install 'lasvegas[pettingzoo]'``).
+"""A PettingZoo AEC environment for every Las Vegas edition (``pip install 'lasvegas-rules[pettingzoo]'``).
 
 :func:`lasvegas_env` wraps a :class:`~lasvegas.GameConfig` in a PettingZoo
 :class:`~pettingzoo.AECEnv`:
@@ -41,7 +41,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError(
         "lasvegas.adapters.pettingzoo needs the pettingzoo extra: "
-        "pip install 'lasvegas[pettingzoo]'"
+        "pip install 'lasvegas-rules[pettingzoo]'"
     ) from exc
 
 from ..actions import Action

@@ -9,7 +9,7 @@ cards and bonus cards of the box (B-8, X-5) are not implemented: their texts are
 from __future__ import annotations
 
 from ..classic import NeutralDice, classic
-from ..config import GameConfig
+from ..config import GameConfig, register_builtin_modules
 from ..testing import register_example_configs
 from .biggies import Biggies
 from .components import RAINBOW
@@ -54,6 +54,8 @@ MODULES = (
     SlotMachine,
 )
 """The Boulevard module classes, in rule order (B-1 to B-7)."""
+
+register_builtin_modules(*MODULES)
 
 
 def _examples() -> list[GameConfig]:

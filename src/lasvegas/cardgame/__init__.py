@@ -9,7 +9,7 @@ K-17, also usable with the classic dice game, B-9) are optional modules.
 
 from __future__ import annotations
 
-from ..config import GameConfig, Params, register_edition
+from ..config import GameConfig, Params, register_builtin_modules, register_edition
 from ..modules.base import RuleModule
 from ..testing import register_example_configs
 from .chip_cards import (
@@ -104,6 +104,7 @@ def _cardgame_params(players: int) -> Params:
 
 
 register_edition("cardgame", _cardgame_params)
+register_builtin_modules(CardGame, Sequential, ChipCards)
 
 
 def cardgame(players: int = 4, *modules: RuleModule, hide_money: bool = False) -> GameConfig:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..config import GameConfig, Params, register_edition
+from ..config import GameConfig, Params, register_builtin_modules, register_edition
 from ..modules.base import RuleModule
 from .components import BANKNOTES, DICE_PER_PLAYER, MINIMUM, ROUNDS
 from .neutral_dice import NeutralDice, NeutralRoll
@@ -22,6 +22,7 @@ def _classic_params(players: int) -> Params:
 
 
 register_edition("classic", _classic_params)
+register_builtin_modules(NeutralDice)
 
 
 def classic(players: int = 4, *modules: RuleModule, hide_money: bool = False) -> GameConfig:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..config import GameConfig, Params, register_edition
+from ..config import GameConfig, Params, register_builtin_modules, register_edition
 from ..modules.base import RuleModule
 from ..testing import register_example_configs
 from .components import CARDS_PER_ROUND, MONEY_CARDS, ROUNDS, SMALL_DICE
@@ -126,6 +126,7 @@ def _royale_params(players: int) -> Params:
 
 
 register_edition("royale", _royale_params)
+register_builtin_modules(Royale, *TILES)
 
 
 def royale(
