@@ -1,4 +1,4 @@
-"""Player views and redacted events (DESIGN §3 Views, Events; RULES C-23)."""
+"""Player views and redacted events (C-23)."""
 
 from __future__ import annotations
 
@@ -314,7 +314,7 @@ def test_core_events_are_public() -> None:
 @given(st.sampled_from(example_configs()), st.integers(0, 2**32), st.integers(0, 400))
 @settings(max_examples=20)
 def test_views_of_every_config_leak_nothing(config: lv.GameConfig, seed: int, length: int) -> None:
-    """DESIGN §3 Views: for every seat, states differing only in what it may not see look the same.
+    """Views: for every seat, states differing only in what it may not see look the same.
 
     Covers every registered example config through each module's resample_hidden hook; the
     views also round-trip through JSON and hold no RNG (check_json_and_views).
