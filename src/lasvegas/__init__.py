@@ -91,7 +91,7 @@ from .royale.tiles import (
     PowerPlay,
     PrimeTime,
 )
-from .serde import from_json, register, to_json
+from .serde import from_data, from_json, register, to_data, to_json
 from .state import Casino, Phase, State
 from .text import describe, describe_event
 from .types import CHANCE, GROUPS, Chance, Face, Money, Seat
@@ -186,6 +186,7 @@ __all__ = [
     "classic",
     "describe",
     "describe_event",
+    "from_data",
     "from_json",
     "legal_actions",
     "new_game",
@@ -199,6 +200,7 @@ __all__ = [
     "standings",
     "state_problems",
     "step",
+    "to_data",
     "to_json",
     "to_move",
 ]
