@@ -316,7 +316,9 @@ def test_views_of_every_config_leak_nothing(config: lv.GameConfig, seed: int, le
     """DESIGN §3 Views: for every seat, states differing only in what it may not see look the same.
 
     Covers every registered example config through each module's resample_hidden hook; the
-    views also round-trip through JSON and hold no RNG (check_json_and_views).
+    views also round-trip through JSON and hold no RNG (check_json_and_views). The whole view
+    is compared, drawing aids included: owners, casino tiles, the labels of the legal
+    actions, the prompt and the money with its parts.
     """
     rng = lv.Rng(seed)
     state = lv.new_game(config)
@@ -368,7 +370,10 @@ def test_events_of_every_config_leak_nothing(config: lv.GameConfig, seed: int) -
                 continue  # nothing hidden differs, or the action needs what differs
             other = lv.step(variant, action)
             if lv.observe(other.state, seat) == lv.observe(result.state, seat):
-                assert lv.observe_events(other, seat) == lv.observe_events(result, seat)
+                seen = lv.observe_events(result, seat)
+                assert lv.observe_events(other, seat) == seen
+                texts = [lv.describe_event(e, result.state) for e in seen]
+                assert [lv.describe_event(e, other.state) for e in seen] == texts
                 compared += 1
         state = result.state
     if config.hide_money or config.edition == "cardgame":

@@ -96,7 +96,7 @@ from .state import Casino, Phase, State
 from .text import describe, describe_event
 from .types import CHANCE, GROUPS, Chance, Face, Money, Seat
 from .validate import state_problems
-from .view import PlayerView, TaskView, observe, observe_events
+from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_events
 
 __all__ = [
     "BANKNOTES",
@@ -141,12 +141,14 @@ __all__ = [
     "MinimumByPlayers",
     "ModuleState",
     "Money",
+    "MoneyPart",
     "MyChoice",
     "NeutralDice",
     "NiceDice",
     "NoEntry",
     "NoteDealt",
     "NotesReturned",
+    "OwnerView",
     "Params",
     "PayChip",
     "PayDay",

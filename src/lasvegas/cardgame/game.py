@@ -307,6 +307,8 @@ class DealNotes(Task):
     """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
 
     kind: ClassVar[str] = "cardgame-deal-notes"
+    prompt: ClassVar[str | None] = "deal the notes"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
 
 
@@ -315,6 +317,8 @@ class DealCards(Task):
     """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
 
     kind: ClassVar[str] = "cardgame-deal-cards"
+    prompt: ClassVar[str | None] = "deal the cards"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     seats: tuple[Seat, ...] = ()
     """The seats still to draw, in order; the first draws until it holds 5 cards."""
@@ -326,6 +330,8 @@ class ChooseCards(Task):
     not chosen this turn chooses its cards (K-5, K-13; K-12 with ``Sequential``)."""
 
     kind: ClassVar[str] = "cardgame-choose"
+    prompt: ClassVar[str | None] = "choose cards to play"
+    """What answering this task does, for a view's prompt."""
 
 
 # -- the module's slice ------------------------------------------------------------------------
