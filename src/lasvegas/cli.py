@@ -63,6 +63,7 @@ from .events import (
 )
 from .modules.base import RuleModule
 from .record import Record
+from .royale.events import CardBanked
 from .serde import from_json, known_classes, to_json
 from .text import describe, describe_event, dice_phrase, money, owner_name
 from .types import CHANCE, GROUPS, Seat
@@ -306,6 +307,7 @@ class GameLog:
         self.lines = 0
         """Lines written so far."""
         self._notes: dict[int, list[int]] = {}
+        self._banked: list[int] = []
         self._filling = False
         self._rolled: list[str] = []
         self._roller: Seat | None = None
@@ -388,13 +390,24 @@ class GameLog:
             self._roller = event.seat
             return
         if isinstance(event, DicePlaced):
-            what = dice_phrase(event.face, event.counts)
+            cards = state.config.edition == "cardgame"
+            what = dice_phrase(event.face, event.counts, cards=cards)
             self.write(f"  {self._rolls(event.seat)} places {what} at casino {event.casino}")
             return
         if isinstance(event, TurnPassed):
             text = describe_event(event, state).split(" ", 2)[2]
             self.write(f"  {self._rolls(event.seat)} {text}")
             return
+        if isinstance(event, CardBanked):  # the bank's cards of a Royale setup: one line
+            self._banked.append(event.value)
+            return
+        if self._banked:
+            values = sorted(self._banked)
+            self._banked = []
+            self.write(
+                f"  The bank gets {len(values)} cards ({money(values[0])} to "
+                f"{money(values[-1])}, {money(sum(values))} in all)"
+            )
         if self._filling and type(event).__module__ != Event.__module__:
             self._repeatable("  " + describe_event(event, state))  # a module's setup
             return
@@ -862,7 +875,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         rate = f"{lo:.1%}-{hi:.1%}"
         spread = f"{money(round(m_lo))}-{money(round(m_hi))}"
         print(
-            f"{row.agent:<24} {row.wins:>6} {row.win_rate:>9.1%} {rate:>15} "
+            f"{row.agent:<24} {row.win_share:>6.5g} {row.win_rate:>9.1%} {rate:>15} "
             f"{money(round(row.mean_money)):>12} {spread:>23}",
             file=out,
         )

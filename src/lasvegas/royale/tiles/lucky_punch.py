@@ -135,7 +135,8 @@ class FistMade(Event):
         """``"Seat 0 makes a fist"`` (with the tokens for the seat itself)."""
         if self.tokens is None:
             return f"Seat {self.seat} makes a fist"
-        return f"Seat {self.seat} makes a fist with {self.tokens} tokens"
+        noun = "token" if self.tokens == 1 else "tokens"
+        return f"Seat {self.seat} makes a fist with {self.tokens} {noun}"
 
 
 @attrs.frozen
