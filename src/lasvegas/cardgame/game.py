@@ -693,6 +693,30 @@ class CardGame(RuleModule):
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
 
+    def choosers(self, state: State, index: int, task: Task) -> tuple[Seat, ...]:
+        """The seats that choose at once now (K-5, K-13): every seat still in the round that
+        has not chosen; only the mover with ``Sequential`` (K-12) or outside a choice.
+
+        :class:`lasvegas.session.Session` takes a choice from each of them as it comes.
+        """
+        if type(task) is not ChooseCards:
+            return ()
+        s = _slice(state, index)
+        if is_sequential(state):
+            seat = _state_mover(state, index)
+            return () if seat is None else (seat,)
+        return tuple(
+            seat
+            for seat in _orders(len(s.out))[state.start]
+            if s.choices[seat] is None and not s.out[seat]
+        )
+
+    def chooser_actions(
+        self, state: State, index: int, task: Task, seat: Seat
+    ) -> tuple[Action, ...]:
+        """What *seat*, one of :meth:`choosers`, may choose: the selections from its hand."""
+        return selections(_slice(state, index).hands[seat])
+
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The legal selections from the choosing seat's hand (K-5)."""
         s = _slice(state, index)
