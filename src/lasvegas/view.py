@@ -176,6 +176,18 @@ class PlayerView:
     The fields from ``money_parts`` to ``prompt`` came later than the rest of schema 1, with
     defaults: an older view document loads with them empty."""
 
+    def __str__(self) -> str:
+        """The table as text (:func:`lasvegas.render.text_board`)."""
+        from .render import text_board  # render draws views: imported when first used
+
+        return text_board(self)
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, which Jupyter shows (:func:`lasvegas.render.svg`)."""
+        from .render import svg
+
+        return svg(self)
+
 
 def observe(
     state: State, seat: Seat | None = None, *, names: Sequence[str] | None = None

@@ -693,6 +693,12 @@ class CardGame(RuleModule):
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
 
+    def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:
+        """*seat*'s hand in words, read from a view's slice (for :mod:`lasvegas.render`)."""
+        if seat is None or not isinstance(part, CardGameState):
+            return ()
+        return tuple(card_name(c) for c in part.hands[seat])
+
     def choosers(self, state: State, index: int, task: Task) -> tuple[Seat, ...]:
         """The seats that choose at once now (K-5, K-13): every seat still in the round that
         has not chosen; only the mover with ``Sequential`` (K-12) or outside a choice.
