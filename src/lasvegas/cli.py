@@ -1045,7 +1045,42 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MODULE_OR_FILE",
         help="import a Python module or .py file first, to list the modules it defines",
     )
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve web tables (needs the web extra)",
+        description=(
+            "Serve tables of every edition in the browser: open http://HOST:PORT/, choose the "
+            "game and the seats, and hand each player the secret link of their seat. Needs "
+            "the web extra: pip install 'lasvegas[web]'."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens the "
+        "server to the network)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--seed", type=int, default=None, help="seed the tables (reproducible games)"
+    )
     return parser
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve web tables with uvicorn until interrupted."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as exc:
+        raise CliError(f"serve needs the web extra: pip install 'lasvegas[web]' ({exc})") from None
+    if not 0 <= args.port <= 65535:
+        raise CliError("--port must be 0..65535")
+    print(f"Las Vegas tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
+    uvicorn.run(create_app(seed=args.seed), host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1069,6 +1104,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench": cmd_bench,
         "replay": cmd_replay,
         "list": cmd_list,
+        "serve": cmd_serve,
     }
     try:
         return commands[args.command](args, out)
