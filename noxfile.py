@@ -11,6 +11,7 @@ these sessions are the developer's convenience.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import nox
@@ -105,3 +106,22 @@ def fuzz(session: nox.Session) -> None:
         *session.posargs,
         env={"HYPOTHESIS_PROFILE": "fuzz"},
     )
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Play the web tables in a real browser: Playwright driving Debian's chromium.
+
+    Installs the `web` extra, the test tools and Playwright (its own browser download is
+    not used: the tests launch /usr/bin/chromium, installed here with apt-get when it is
+    missing and nox runs as root).
+    """
+    install(session, "tests", project=False)
+    session.install("-e", ".[web]", "httpx2", "playwright")
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        if os.geteuid() != 0:
+            session.error("/usr/bin/chromium is missing: apt-get install chromium (as root)")
+        session.run("apt-get", "update", external=True)
+        session.run("apt-get", "install", "-y", "chromium", external=True)
+    session.run("python", "-m", "pytest", "tests/browser", "-m", "browser", *session.posargs)
