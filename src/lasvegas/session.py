@@ -278,9 +278,13 @@ class Session:
         result = step(self._state, action)  # raises before anything changes
         self._state = result.state
         self._actions.append(action)
+        texts: dict[Event, str] = {}  # an event most seats see alike is written once
         for viewer, queue in self._queues.items():
             for event in observe_events(result, viewer):
-                queue.append(Notice(event, self._text(event, result.state)))
+                text = texts.get(event)
+                if text is None:
+                    text = texts[event] = self._text(event, result.state)
+                queue.append(Notice(event, text))
 
     def _text(self, event: Event, state: State) -> str:
         text = describe_event(event, state)

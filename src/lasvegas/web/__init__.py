@@ -51,7 +51,7 @@ from ..errors import ConfigError, DeserializationError, IllegalActionError
 from ..render import svg, text_board
 from ..royale import royale
 from ..serde import from_data, to_data
-from ..session import Bot, Human, Session
+from ..session import Bot, Human, Notice, Session
 from ..types import Seat
 
 __all__ = ["MAX_BODY", "MAX_TABLES", "Lobby", "Table", "create_app", "presets"]
@@ -124,10 +124,14 @@ class Table:
         return expected is not None and token is not None and hmac.compare_digest(expected, token)
 
     def _collect(self) -> None:
+        written: dict[Notice, dict[str, Any]] = {}  # a notice most seats share, written once
         for seat, log in self.logs.items():
             for notice in self.session.take_notices(seat):
-                event = None if notice.event is None else to_data(notice.event)
-                log.append({"text": notice.text, "event": event})
+                entry = written.get(notice)
+                if entry is None:
+                    event = None if notice.event is None else to_data(notice.event)
+                    entry = written[notice] = {"text": notice.text, "event": event}
+                log.append(entry)
 
     def act(self, seat: Seat, action: Action) -> None:
         """Let *seat* take *action* (raises :class:`~lasvegas.IllegalActionError`, changing nothing)."""
