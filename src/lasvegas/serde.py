@@ -98,7 +98,25 @@ Migration: TypeAlias = Callable[[str, dict[str, Any]], dict[str, Any]]
 returns a new dict (it must not change the one given) and does not touch ``schema``.
 """
 
-MIGRATIONS: Final[tuple[Migration, ...]] = ()
+def _view_drawing_aids(what: str, document: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: views gained ``money_parts``, ``owners``, ``casino_names``,
+    ``casino_tiles``, ``labels`` and ``prompt``; a schema-1 view gets them empty (it cannot
+    know them), and its ``money`` stays what it was (the notes: add a module's part by hand).
+    Every other format is unchanged."""
+    if what != "view":
+        return dict(document)
+    aids = {
+        "money_parts": [],
+        "owners": [],
+        "casino_names": [],
+        "casino_tiles": [],
+        "labels": [],
+        "prompt": "",
+    }
+    return {**document, **{k: v for k, v in aids.items() if k not in document}}
+
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_view_drawing_aids,)
 """The migration chain: ``MIGRATIONS[i]`` turns a schema ``i + 1`` document into schema ``i + 2``."""
 
 SCHEMA: Final = len(MIGRATIONS) + 1
@@ -1114,7 +1132,7 @@ def to_json(obj: Document, *, indent: int | None = None) -> str:
 
     >>> import lasvegas as lv
     >>> lv.to_json(lv.Place(4))
-    '{"format":"lasvegas/action","schema":1,"kind":"place","face":4,"target":null}'
+    '{"format":"lasvegas/action","schema":2,"kind":"place","face":4,"target":null}'
     >>> lv.from_json(lv.to_json(lv.classic(3)), lv.GameConfig) == lv.classic(3)
     True
     """
@@ -1147,7 +1165,7 @@ def to_data(obj: Document) -> dict[str, JSONValue]:
 
     >>> import lasvegas as lv
     >>> lv.to_data(lv.Place(4))
-    {'format': 'lasvegas/action', 'schema': 1, 'kind': 'place', 'face': 4, 'target': None}
+    {'format': 'lasvegas/action', 'schema': 2, 'kind': 'place', 'face': 4, 'target': None}
     """
     data: dict[str, JSONValue] = json.loads(to_json(obj))
     return data
