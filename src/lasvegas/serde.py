@@ -98,6 +98,7 @@ Migration: TypeAlias = Callable[[str, dict[str, Any]], dict[str, Any]]
 returns a new dict (it must not change the one given) and does not touch ``schema``.
 """
 
+
 def _view_drawing_aids(what: str, document: dict[str, Any]) -> dict[str, Any]:
     """Schema 1 -> 2: views gained ``money_parts``, ``owners``, ``casino_names``,
     ``casino_tiles``, ``labels`` and ``prompt``; a schema-1 view gets them empty (it cannot
