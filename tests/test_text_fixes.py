@@ -74,3 +74,22 @@ def test_simulate_wins_column_sums_to_the_games(capsys: pytest.CaptureFixture[st
     lines = [line for line in out.splitlines() if line.startswith("random")]
     assert len(lines) == 3
     assert sum(float(line.split()[1]) for line in lines) == pytest.approx(40)
+
+
+def test_the_royale_table_of_play_shows_no_reprs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The terminal table names tiles and money parts instead of printing module reprs."""
+    answers = iter(["1"] * 3 + ["q"])
+    code = cli.cmd_play(
+        cli.build_parser().parse_args(
+            ["play", "--edition", "royale", "--players", "3", "--seed", "2", "--no-record"]
+        ),
+        __import__("sys").stdout,
+        lambda: next(answers),
+    )
+    assert code == 1
+    out = capsys.readouterr().out
+    assert "RoyaleState(" not in out
+    assert "TileState(" not in out
+    assert "State(" not in out
+    assert "chips $20,000" in out
+    assert "Pay a chip to pass" in out

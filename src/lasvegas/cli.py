@@ -63,9 +63,10 @@ from .events import (
 )
 from .modules.base import RuleModule
 from .record import Record
+from .render import hand_labels
 from .royale.events import CardBanked
 from .serde import from_json, known_classes, to_json
-from .text import describe, describe_event, dice_phrase, money, owner_name
+from .text import describe_event, dice_phrase, money, owner_name
 from .types import CHANCE, GROUPS, Seat
 from .view import PlayerView, observe, observe_events
 
@@ -493,10 +494,12 @@ def show_board(view: PlayerView, names: Sequence[str], out: TextIO) -> None:
     """Print the table as *view*'s seat sees it (from the view alone: nothing hidden shows)."""
     print("", file=out)
     print(f"Your turn (round {view.round} of {view.rounds})", file=out)
+    tiles = view.casino_tiles or (None,) * len(view.casinos)
     for number, casino in enumerate(view.casinos, start=1):
         dice = [f"{_owner_label(o, view, names)} {w}" for o, w in enumerate(casino.weights()) if w]
+        tile = tiles[number - 1]
         print(
-            f"  Casino {number}: {_casino_notes(casino.notes):<28} "
+            f"  Casino {number}{f' [{tile}]' if tile else ''}: {_casino_notes(casino.notes):<28} "
             f"dice: {', '.join(dice) if dice else '-'}",
             file=out,
         )
@@ -510,16 +513,17 @@ def show_board(view: PlayerView, names: Sequence[str], out: TextIO) -> None:
     cash = []
     for seat in range(view.players):
         amount = view.money[seat]
-        count = view.notes[seat]
-        shown = "hidden" if amount is None else f"{money(amount)} ({count} notes)"
+        split = view.money_parts[seat] if seat < len(view.money_parts) else None
+        shown = "hidden" if amount is None else money(amount)
+        if split is not None and len(split) > 1:
+            shown += " (" + " + ".join(f"{p.name} {money(p.amount)}" for p in split) + ")"
         cash.append(f"{names[seat]} {shown}")
     print("  Money: " + ", ".join(cash), file=out)
-    for module, part in zip(view.config.modules, view.modules, strict=True):
-        if part is not None:
-            text = repr(part)
-            print(f"  {module.id}: {text if len(text) <= 160 else text[:157] + '...'}", file=out)
-    for task in view.tasks:
-        print(f"  Waiting for: {task.kind} ({task.module})", file=out)
+    hand = hand_labels(view)
+    if hand:
+        print("  Your hand: " + ", ".join(hand), file=out)
+    if view.prompt:
+        print(f"  {view.prompt}", file=out)
 
 
 def _ask(prompt: str, count: int, read: Callable[[], str], out: TextIO) -> int | None:
@@ -594,10 +598,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | No
                 print(f"  You rolled {rolled}", file=out)
             if len(legal) == 1:
                 action = legal[0]
-                print(f"Only one choice: {describe(action, state)}.", file=out)
+                print(f"Only one choice: {view.labels[0]}.", file=out)
             else:
-                for number, option in enumerate(legal, start=1):
-                    print(f"  {number}. {describe(option, state)}", file=out)
+                for number, label in enumerate(view.labels, start=1):
+                    print(f"  {number}. {label}", file=out)
                 choice = _ask(f"Your choice (1-{len(legal)}): ", len(legal), read, out)
                 if choice is None:
                     quit_early = True

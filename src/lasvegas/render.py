@@ -22,11 +22,17 @@ from .text import money
 from .types import GROUPS
 from .view import PlayerView
 
-__all__ = ["svg", "text_board"]
+__all__ = ["hand_labels", "svg", "text_board"]
 
 
-def _hand(view: PlayerView) -> tuple[str, ...]:
-    """The viewer's hand, from a module's ``hand_labels`` hook (the card game)."""
+def hand_labels(view: PlayerView) -> tuple[str, ...]:
+    """The viewer's hand in words (the card game), from a module's ``hand_labels`` hook
+    given the view's slice; empty for a spectator or an edition without hands.
+
+    >>> import lasvegas as lv
+    >>> hand_labels(lv.observe(lv.new_game(lv.classic(2)), 0))
+    ()
+    """
     for module, part in zip(view.config.modules, view.modules, strict=False):
         hook = getattr(module, "hand_labels", None)
         if callable(hook):
@@ -104,7 +110,7 @@ def text_board(view: PlayerView) -> str:
         + ", ".join(f"{_owner(view, s)} {_money_text(view, s)}" for s in range(view.players))
     )
     lines.append(f"Notes in the pile: {view.pile_size}")
-    hand = _hand(view)
+    hand = hand_labels(view)
     if hand:
         lines.append("Your hand: " + ", ".join(hand))
     for number, label in enumerate(view.labels, start=1):
@@ -249,7 +255,7 @@ def svg(view: PlayerView) -> str:
             )
         )
         y += 22
-    hand = _hand(view)
+    hand = hand_labels(view)
     if hand:
         out.append(_text(_MARGIN, y, "Your hand: " + ", ".join(hand)))
         y += 22
