@@ -54,7 +54,7 @@ from .types import GROUPS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["describe", "describe_event", "dice_phrase", "money", "owner_name"]
+__all__ = ["describe", "describe_event", "describe_place", "dice_phrase", "money", "owner_name"]
 
 _NUMBERS = (
     "no",
@@ -230,17 +230,28 @@ def describe(action: Action, state: State | None = None) -> str:
 
 
 def _describe_place(action: Place, state: State | None) -> str:
+    if state is not None and not state.tasks and state.phase is Phase.PLACE:
+        face = action.face
+        return describe_place(action, tuple(group.count(face) for group in state.rolled))
+    return describe_place(action)
+
+
+def describe_place(action: Place, counts: Sequence[int] = ()) -> str:
+    """The text of a placement whose face shows on *counts* rolled dice per group.
+
+    >>> describe_place(Place(5), (3, 0, 0, 0)), describe_place(Place(2), (0, 1, 0, 0))
+    ('Place the three 5s at casino 5', 'Place the big 2 at casino 2')
+    """
     face = action.face
     casino = face if action.target is None else action.target
     where = f"at casino {casino}"
-    if state is not None and not state.tasks and state.phase is Phase.PLACE:
-        counts = tuple(group.count(face) for group in state.rolled)
-        if sum(counts) == 1 and counts[0] == 1:
-            return f"Place the single {face} {where}"
-        if sum(counts) == 1:
-            return f"Place the {dice_phrase(face, counts).split(' ', 1)[1]} {where}"
-        if any(counts):
-            return f"Place the {dice_phrase(face, counts)} {where}"
+    total = sum(counts)
+    if total == 1 and counts[0] == 1:
+        return f"Place the single {face} {where}"
+    if total == 1:
+        return f"Place the {dice_phrase(face, counts).split(' ', 1)[1]} {where}"
+    if total:
+        return f"Place the {dice_phrase(face, counts)} {where}"
     return f"Place the {face}s {where}"
 
 

@@ -21,14 +21,14 @@ from typing import Final
 
 import attrs
 
-from .actions import Action
+from .actions import Action, Place
 from .chance import Rng
 from .config import GameConfig
 from .engine import Step, legal_actions, standings, to_move
 from .events import Event
 from .modules.base import ModuleState, Task
 from .state import Casino, Phase, State
-from .text import describe
+from .text import describe, describe_place
 from .types import CHANCE, Chance, Money, Seat
 
 __all__ = [
@@ -219,7 +219,8 @@ def observe(
     mover = to_move(state)
     won = state.money
     modules = config.modules
-    parts = _money_parts(state)
+    aids = _config_aids(config)
+    parts = _money_parts(state, aids)
     if config.hide_money and mover is not None:  # once the game is over, all is counted
         shown = tuple(p if s == seat else None for s, p in enumerate(parts))
         counts = tuple(len(notes) if s == seat else None for s, notes in enumerate(won))
@@ -227,7 +228,7 @@ def observe(
         shown = parts
         counts = tuple(map(len, won))
     money = tuple(None if p is None else sum(part.amount for part in p) for p in shown)
-    owners = _owners(config, names)
+    owners = aids.owners if names is None else _owners(config, tuple(names))
     legal = legal_actions(state) if seat is not None and mover == seat else ()
     slices = tuple(m.redact(state, i, seat) for i, m in enumerate(modules)) if modules else ()
     tasks = (
@@ -263,9 +264,9 @@ def observe(
         tasks,
         shown,
         owners,
-        tuple(f"Casino {i}" for i in range(1, len(state.casinos) + 1)),
-        _casino_tiles(state),
-        tuple(_voice(describe(action, state), seat) for action in legal),
+        _casino_names(len(state.casinos)),
+        _casino_tiles(state, aids.tile_hooks),
+        _labels(state, legal, seat) if legal else (),
         _prompt(state, seat, mover, owners),
     )
 
@@ -281,35 +282,67 @@ def _voice(text: str, seat: Seat | None) -> str:
     return verb.capitalize() + (f" {rest}" if rest else "")
 
 
-def _money_parts(state: State) -> tuple[tuple[MoneyPart, ...], ...]:
-    """Each seat's money in parts: notes first, then each scoring module's part.
+def _labels(state: State, legal: tuple[Action, ...], seat: Seat | None) -> tuple[str, ...]:
+    """The labels of *legal* (:func:`lasvegas.describe` in the viewer's voice).
+
+    A placement of the core's placing phase, the commonest decision, is labelled from its
+    face and the rolled dice alone, through a cache; anything else goes to ``describe``.
+    """
+    if not state.tasks and state.phase is Phase.PLACE:
+        rolled = state.rolled
+        return tuple(
+            _place_label(action.face, action.target, tuple(g.count(action.face) for g in rolled))
+            if type(action) is Place
+            else _voice(describe(action, state), seat)
+            for action in legal
+        )
+    return tuple(_voice(describe(action, state), seat) for action in legal)
+
+
+@functools.lru_cache(maxsize=4096)
+def _place_label(face: int, target: int | None, counts: tuple[int, ...]) -> str:
+    """``describe(Place(face, target), state)`` in the placing phase, by the rolled counts."""
+    return describe_place(Place(face, target), counts)
+
+
+@functools.lru_cache(maxsize=256)
+def _casino_names(count: int) -> tuple[str, ...]:
+    return tuple(f"Casino {i}" for i in range(1, count + 1))
+
+
+def _money_names(config: GameConfig) -> tuple[str, tuple[tuple[int, str], ...]]:
+    """The notes' part's name and the scoring modules' (index, name), for a config.
 
     The notes' part is named by the first module with a ``notes_name`` attribute
     (``"cards"``), else ``"notes"``; a module's part by its ``score_name`` (else its id).
     """
-    config = state.config
     modules = config.modules
-    noun = "notes"
-    for module in modules:
-        name = getattr(module, "notes_name", None)
-        if isinstance(name, str):
-            noun = name
-            break
-    scorers = config.ruleset.scorers
-    result = []
-    for s, notes in enumerate(state.money):
-        parts = [MoneyPart(noun, sum(notes))]
-        for i in scorers:
-            module = modules[i]
-            label = getattr(module, "score_name", None)
-            parts.append(
-                MoneyPart(label if isinstance(label, str) else module.id, module.score(state, i, s))
-            )
-        result.append(tuple(parts))
-    return tuple(result)
+    names = [getattr(m, "notes_name", None) for m in modules]
+    noun = next((n for n in names if isinstance(n, str)), "notes")
+    scorers = []
+    for i in config.ruleset.scorers:
+        label = getattr(modules[i], "score_name", None)
+        scorers.append((i, label if isinstance(label, str) else modules[i].id))
+    return noun, tuple(scorers)
 
 
-def _owners(config: GameConfig, names: Sequence[str] | None) -> tuple[OwnerView, ...]:
+def _money_parts(state: State, aids: _Aids) -> tuple[tuple[MoneyPart, ...], ...]:
+    """Each seat's money in parts: notes first, then each scoring module's part."""
+    noun, scorers = aids.money_names
+    modules = state.config.modules
+    if not scorers:
+        return tuple((MoneyPart(noun, sum(notes)),) for notes in state.money)
+    return tuple(
+        (
+            MoneyPart(noun, sum(notes)),
+            *(MoneyPart(name, modules[i].score(state, i, s)) for i, name in scorers),
+        )
+        for s, notes in enumerate(state.money)
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _owners(config: GameConfig, names: tuple[str, ...] | None) -> tuple[OwnerView, ...]:
     """The seats, then the imaginary owners, with names and colours."""
     seats = tuple(
         OwnerView(
@@ -324,14 +357,39 @@ def _owners(config: GameConfig, names: Sequence[str] | None) -> tuple[OwnerView,
     return seats + imaginary
 
 
-def _casino_tiles(state: State) -> tuple[str | None, ...]:
+@attrs.frozen
+class _Aids:
+    """What the drawing aids of a config's views take from the config alone."""
+
+    money_names: tuple[str, tuple[tuple[int, str], ...]]
+    owners: tuple[OwnerView, ...]
+    tile_hooks: tuple[int, ...]
+
+
+@functools.lru_cache(maxsize=64)
+def _config_aids(config: GameConfig) -> _Aids:
+    return _Aids(
+        _money_names(config),
+        _owners(config, None),
+        tuple(
+            i for i, m in enumerate(config.modules) if callable(getattr(m, "casino_labels", None))
+        ),
+    )
+
+
+@functools.lru_cache(maxsize=256)
+def _no_tiles(count: int) -> tuple[None, ...]:
+    return (None,) * count
+
+
+def _casino_tiles(state: State, hooks: tuple[int, ...]) -> tuple[str | None, ...]:
     """What modules show at each casino (their ``casino_labels(state, index)`` hook)."""
+    if not hooks:
+        return _no_tiles(len(state.casinos))
     tiles: list[str | None] = [None] * len(state.casinos)
-    for i, module in enumerate(state.config.modules):
-        hook = getattr(module, "casino_labels", None)
-        if not callable(hook):
-            continue
-        labels = hook(state, i)
+    modules = state.config.modules
+    for i in hooks:
+        labels = modules[i].casino_labels(state, i)  # type: ignore[attr-defined]
         for c, label in enumerate(labels[: len(tiles)]):
             if tiles[c] is None and isinstance(label, str):
                 tiles[c] = label
