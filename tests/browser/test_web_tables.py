@@ -16,13 +16,17 @@ import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, sync_playwright
 
 import lasvegas as lv
-from lasvegas.web import create_app
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page
+
+# Playwright, uvicorn and the web extra are imported by the fixtures, not here: the plain
+# `pytest` run collects this file (then deselects it) without them installed.
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +50,10 @@ PLAYABLE = (
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """A real uvicorn server on a free loopback port, in a thread."""
+    import uvicorn
+
+    from lasvegas.web import create_app
+
     config = uvicorn.Config(create_app(seed=5), host="127.0.0.1", port=0, log_level="warning")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
@@ -63,6 +71,8 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+
     assert Path(CHROMIUM).exists(), f"{CHROMIUM} is missing: apt-get install chromium"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
