@@ -370,10 +370,7 @@ def test_events_of_every_config_leak_nothing(config: lv.GameConfig, seed: int) -
                 continue  # nothing hidden differs, or the action needs what differs
             other = lv.step(variant, action)
             if lv.observe(other.state, seat) == lv.observe(result.state, seat):
-                seen = lv.observe_events(result, seat)
-                assert lv.observe_events(other, seat) == seen
-                texts = [lv.describe_event(e, result.state) for e in seen]
-                assert [lv.describe_event(e, other.state) for e in seen] == texts
+                assert lv.observe_events(other, seat) == lv.observe_events(result, seat)
                 compared += 1
         state = result.state
     if config.hide_money or config.edition == "cardgame":

@@ -11,6 +11,7 @@ import lasvegas as lv
 import lasvegas.schema
 from lasvegas.royale.testing import setup_round
 from lasvegas.testing import deal, example_configs
+from lasvegas.view import hidden_variant
 
 
 def _placing(config: lv.GameConfig) -> lv.State:
@@ -147,3 +148,28 @@ def test_view_documents_carry_the_drawing_aids() -> None:
     assert data["owners"][0] == {"name": "Seat 0", "colour": "#d55e00", "seat": 0}
     assert data["labels"][0] == "Place the two 1s at casino 1"
     assert data["money_parts"][0] == [{"name": "notes", "amount": 0}]
+
+
+@pytest.mark.parametrize("config", example_configs(), ids=str)
+def test_event_texts_tell_no_more_than_the_events(config: lv.GameConfig) -> None:
+    """A seat's event texts are the same whatever it may not see, when its events are."""
+    rng = lv.Rng(11)
+    state = lv.new_game(config)
+    while (mover := lv.to_move(state)) is not None:
+        action = (
+            lv.sample_chance(state, rng)
+            if mover is lv.CHANCE
+            else rng.choice(lv.legal_actions(state))
+        )
+        result = lv.step(state, action)
+        for seat in (None, *range(config.players)):
+            variant = hidden_variant(state, seat, rng)
+            try:
+                other = lv.step(variant, action)
+            except lv.IllegalActionError:
+                continue  # the action needs what differs
+            seen = lv.observe_events(result, seat)
+            if lv.observe_events(other, seat) == seen:
+                texts = [lv.describe_event(e, result.state) for e in seen]
+                assert [lv.describe_event(e, other.state) for e in seen] == texts
+        state = result.state
