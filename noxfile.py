@@ -11,6 +11,7 @@ these sessions are the developer's convenience.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import nox
@@ -115,3 +116,22 @@ def random_profile(session: nox.Session) -> None:
     """
     install(session, "tests")
     session.run("python", "tools/random_profile.py", *session.posargs)
+
+
+@nox.session
+def browser(session: nox.Session) -> None:
+    """Play the web tables in a real browser: Playwright driving Debian's chromium.
+
+    Installs the `web` extra, the test tools and Playwright (its own browser download is
+    not used: the tests launch /usr/bin/chromium, installed here with apt-get when it is
+    missing and nox runs as root).
+    """
+    install(session, "tests")  # the project, with every extra (the `web` one included)
+    session.install("playwright")
+    chromium = Path("/usr/bin/chromium")
+    if not chromium.exists():
+        if os.geteuid() != 0:
+            session.error("/usr/bin/chromium is missing: apt-get install chromium (as root)")
+        session.run("apt-get", "update", external=True)
+        session.run("apt-get", "install", "-y", "chromium", external=True)
+    session.run("python", "-m", "pytest", "tests/browser", "-m", "browser", *session.posargs)

@@ -47,6 +47,7 @@ autodoc_type_aliases = {
     "Face": "lasvegas.Face",
     "Money": "lasvegas.Money",
     "Reward": "lasvegas.adapters.Reward",
+    "JSONValue": "lasvegas.serde.JSONValue",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

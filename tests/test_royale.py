@@ -571,8 +571,10 @@ def test_hide_money_hides_other_seats_money() -> None:
     state = setup_round(lv.new_game(lv.royale(3, tiles=0, hide_money=True)))
     state = finish_round(state, {0: 4, 1: 5, 2: 6})
     view = lv.observe(state, 0)
-    assert view.money[0] == 60_000
+    assert view.money_parts[0] == (lv.MoneyPart("cards", 60_000), lv.MoneyPart("chips", 40_000))
+    assert view.money[0] == 100_000 == lv.standings(state).money[0]  # chips are money
     assert view.money[1] is None
+    assert view.money_parts[1] is None
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -97,15 +97,15 @@ def test_documents_from_random_games_validate(
 @pytest.mark.parametrize(
     ("what", "document"),
     [
-        ("action", {"format": "lasvegas/action", "schema": 1, "kind": "place", "face": "4"}),
-        ("action", {"format": "lasvegas/action", "schema": 1, "kind": "fly"}),
-        ("action", {"format": "lasvegas/action", "schema": 1, "kind": "draw", "value": 1, "x": 0}),
+        ("action", {"format": "lasvegas/action", "schema": 2, "kind": "place", "face": "4"}),
+        ("action", {"format": "lasvegas/action", "schema": 2, "kind": "fly"}),
+        ("action", {"format": "lasvegas/action", "schema": 2, "kind": "draw", "value": 1, "x": 0}),
         (
             "config",
-            {"format": "lasvegas/config", "schema": 1, "players": 3, "modules": [{"id": "nope"}]},
+            {"format": "lasvegas/config", "schema": 2, "players": 3, "modules": [{"id": "nope"}]},
         ),
-        ("config", {"format": "lasvegas/config", "schema": 2, "players": 3}),
-        ("config", {"format": "lasvegas/state", "schema": 1, "players": 3}),
+        ("config", {"format": "lasvegas/config", "schema": 3, "players": 3}),
+        ("config", {"format": "lasvegas/state", "schema": 2, "players": 3}),
     ],
 )
 def test_schemas_refuse_what_from_json_refuses(what: str, document: dict[str, Any]) -> None:

@@ -317,7 +317,9 @@ def test_views_of_every_config_leak_nothing(config: lv.GameConfig, seed: int, le
     """Views: for every seat, states differing only in what it may not see look the same.
 
     Covers every registered example config through each module's resample_hidden hook; the
-    views also round-trip through JSON and hold no RNG (check_json_and_views).
+    views also round-trip through JSON and hold no RNG (check_json_and_views). The whole view
+    is compared, drawing aids included: owners, casino tiles, the labels of the legal
+    actions, the prompt and the money with its parts.
     """
     rng = lv.Rng(seed)
     state = lv.new_game(config)

@@ -91,12 +91,12 @@ from .royale.tiles import (
     PowerPlay,
     PrimeTime,
 )
-from .serde import from_json, register, to_json
+from .serde import from_data, from_json, register, to_data, to_json
 from .state import Casino, Phase, State
 from .text import describe, describe_event
 from .types import CHANCE, GROUPS, Chance, Face, Money, Seat
 from .validate import state_problems
-from .view import PlayerView, TaskView, observe, observe_events
+from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_events
 
 __all__ = [
     "BANKNOTES",
@@ -141,12 +141,14 @@ __all__ = [
     "MinimumByPlayers",
     "ModuleState",
     "Money",
+    "MoneyPart",
     "MyChoice",
     "NeutralDice",
     "NiceDice",
     "NoEntry",
     "NoteDealt",
     "NotesReturned",
+    "OwnerView",
     "Params",
     "PayChip",
     "PayDay",
@@ -186,6 +188,7 @@ __all__ = [
     "classic",
     "describe",
     "describe_event",
+    "from_data",
     "from_json",
     "legal_actions",
     "new_game",
@@ -199,6 +202,7 @@ __all__ = [
     "standings",
     "state_problems",
     "step",
+    "to_data",
     "to_json",
     "to_move",
 ]

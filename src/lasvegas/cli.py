@@ -63,8 +63,10 @@ from .events import (
 )
 from .modules.base import RuleModule
 from .record import Record
+from .render import hand_labels
+from .royale.events import CardBanked
 from .serde import from_json, known_classes, to_json
-from .text import describe, describe_event, dice_phrase, money, owner_name
+from .text import describe_event, dice_phrase, money, owner_name
 from .types import CHANCE, GROUPS, Seat
 from .view import PlayerView, observe, observe_events
 
@@ -306,6 +308,7 @@ class GameLog:
         self.lines = 0
         """Lines written so far."""
         self._notes: dict[int, list[int]] = {}
+        self._banked: list[int] = []
         self._filling = False
         self._rolled: list[str] = []
         self._roller: Seat | None = None
@@ -388,13 +391,24 @@ class GameLog:
             self._roller = event.seat
             return
         if isinstance(event, DicePlaced):
-            what = dice_phrase(event.face, event.counts)
+            cards = state.config.edition == "cardgame"
+            what = dice_phrase(event.face, event.counts, cards=cards)
             self.write(f"  {self._rolls(event.seat)} places {what} at casino {event.casino}")
             return
         if isinstance(event, TurnPassed):
             text = describe_event(event, state).split(" ", 2)[2]
             self.write(f"  {self._rolls(event.seat)} {text}")
             return
+        if isinstance(event, CardBanked):  # the bank's cards of a Royale setup: one line
+            self._banked.append(event.value)
+            return
+        if self._banked:
+            values = sorted(self._banked)
+            self._banked = []
+            self.write(
+                f"  The bank gets {len(values)} cards ({money(values[0])} to "
+                f"{money(values[-1])}, {money(sum(values))} in all)"
+            )
         if self._filling and type(event).__module__ != Event.__module__:
             self._repeatable("  " + describe_event(event, state))  # a module's setup
             return
@@ -480,10 +494,12 @@ def show_board(view: PlayerView, names: Sequence[str], out: TextIO) -> None:
     """Print the table as *view*'s seat sees it (from the view alone: nothing hidden shows)."""
     print("", file=out)
     print(f"Your turn (round {view.round} of {view.rounds})", file=out)
+    tiles = view.casino_tiles or (None,) * len(view.casinos)
     for number, casino in enumerate(view.casinos, start=1):
         dice = [f"{_owner_label(o, view, names)} {w}" for o, w in enumerate(casino.weights()) if w]
+        tile = tiles[number - 1]
         print(
-            f"  Casino {number}: {_casino_notes(casino.notes):<28} "
+            f"  Casino {number}{f' [{tile}]' if tile else ''}: {_casino_notes(casino.notes):<28} "
             f"dice: {', '.join(dice) if dice else '-'}",
             file=out,
         )
@@ -497,16 +513,17 @@ def show_board(view: PlayerView, names: Sequence[str], out: TextIO) -> None:
     cash = []
     for seat in range(view.players):
         amount = view.money[seat]
-        count = view.notes[seat]
-        shown = "hidden" if amount is None else f"{money(amount)} ({count} notes)"
+        split = view.money_parts[seat] if seat < len(view.money_parts) else None
+        shown = "hidden" if amount is None else money(amount)
+        if split is not None and len(split) > 1:
+            shown += " (" + " + ".join(f"{p.name} {money(p.amount)}" for p in split) + ")"
         cash.append(f"{names[seat]} {shown}")
     print("  Money: " + ", ".join(cash), file=out)
-    for module, part in zip(view.config.modules, view.modules, strict=True):
-        if part is not None:
-            text = repr(part)
-            print(f"  {module.id}: {text if len(text) <= 160 else text[:157] + '...'}", file=out)
-    for task in view.tasks:
-        print(f"  Waiting for: {task.kind} ({task.module})", file=out)
+    hand = hand_labels(view)
+    if hand:
+        print("  Your hand: " + ", ".join(hand), file=out)
+    if view.prompt:
+        print(f"  {view.prompt}", file=out)
 
 
 def _ask(prompt: str, count: int, read: Callable[[], str], out: TextIO) -> int | None:
@@ -581,10 +598,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | No
                 print(f"  You rolled {rolled}", file=out)
             if len(legal) == 1:
                 action = legal[0]
-                print(f"Only one choice: {describe(action, state)}.", file=out)
+                print(f"Only one choice: {view.labels[0]}.", file=out)
             else:
-                for number, option in enumerate(legal, start=1):
-                    print(f"  {number}. {describe(option, state)}", file=out)
+                for number, label in enumerate(view.labels, start=1):
+                    print(f"  {number}. {label}", file=out)
                 choice = _ask(f"Your choice (1-{len(legal)}): ", len(legal), read, out)
                 if choice is None:
                     quit_early = True
@@ -862,7 +879,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         rate = f"{lo:.1%}-{hi:.1%}"
         spread = f"{money(round(m_lo))}-{money(round(m_hi))}"
         print(
-            f"{row.agent:<24} {row.wins:>6} {row.win_rate:>9.1%} {rate:>15} "
+            f"{row.agent:<24} {row.win_share:>6.5g} {row.win_rate:>9.1%} {rate:>15} "
             f"{money(round(row.mean_money)):>12} {spread:>23}",
             file=out,
         )
@@ -1032,7 +1049,42 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="MODULE_OR_FILE",
         help="import a Python module or .py file first, to list the modules it defines",
     )
+
+    serve = sub.add_parser(
+        "serve",
+        help="serve web tables (needs the web extra)",
+        description=(
+            "Serve tables of every edition in the browser: open http://HOST:PORT/, choose the "
+            "game and the seats, and hand each player the secret link of their seat. Needs "
+            "the web extra: pip install 'lasvegas[web]'."
+        ),
+    )
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0 opens the "
+        "server to the network)",
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--seed", type=int, default=None, help="seed the tables (reproducible games)"
+    )
     return parser
+
+
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Serve web tables with uvicorn until interrupted."""
+    try:
+        import uvicorn
+
+        from .web import create_app
+    except ImportError as exc:
+        raise CliError(f"serve needs the web extra: pip install 'lasvegas[web]' ({exc})") from None
+    if not 0 <= args.port <= 65535:
+        raise CliError("--port must be 0..65535")
+    print(f"Las Vegas tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
+    uvicorn.run(create_app(seed=args.seed), host=args.host, port=args.port, log_level="warning")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1056,6 +1108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bench": cmd_bench,
         "replay": cmd_replay,
         "list": cmd_list,
+        "serve": cmd_serve,
     }
     try:
         return commands[args.command](args, out)

@@ -71,12 +71,15 @@ __all__ = [
     "MIGRATIONS",
     "SCHEMA",
     "Document",
+    "JSONValue",
     "Migration",
+    "from_data",
     "from_json",
     "known_classes",
     "migrate",
     "register",
     "roundtrip_problems",
+    "to_data",
     "to_json",
 ]
 
@@ -85,6 +88,9 @@ T = TypeVar("T")
 Document: TypeAlias = GameConfig | State | Action | Event | PlayerView | Standings | Record | Step
 """Everything :func:`to_json` writes."""
 
+JSONValue: TypeAlias = "dict[str, JSONValue] | list[JSONValue] | str | int | float | bool | None"
+"""A decoded JSON value: what :func:`to_data` returns and :func:`from_data` reads."""
+
 Migration: TypeAlias = Callable[[str, dict[str, Any]], dict[str, Any]]
 """One step of :data:`MIGRATIONS`: ``(what, document) -> document`` one schema version later.
 
@@ -92,7 +98,26 @@ Migration: TypeAlias = Callable[[str, dict[str, Any]], dict[str, Any]]
 returns a new dict (it must not change the one given) and does not touch ``schema``.
 """
 
-MIGRATIONS: Final[tuple[Migration, ...]] = ()
+
+def _view_drawing_aids(what: str, document: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 -> 2: views gained ``money_parts``, ``owners``, ``casino_names``,
+    ``casino_tiles``, ``labels`` and ``prompt``; a schema-1 view gets them empty (it cannot
+    know them), and its ``money`` stays what it was (the notes: add a module's part by hand).
+    Every other format is unchanged."""
+    if what != "view":
+        return dict(document)
+    aids = {
+        "money_parts": [],
+        "owners": [],
+        "casino_names": [],
+        "casino_tiles": [],
+        "labels": [],
+        "prompt": "",
+    }
+    return {**document, **{k: v for k, v in aids.items() if k not in document}}
+
+
+MIGRATIONS: Final[tuple[Migration, ...]] = (_view_drawing_aids,)
 """The migration chain: ``MIGRATIONS[i]`` turns a schema ``i + 1`` document into schema ``i + 2``."""
 
 SCHEMA: Final = len(MIGRATIONS) + 1
@@ -1092,7 +1117,7 @@ def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_TEXT) -> T
     what = _format_of(cls)
     _REGISTRY.fresh = False
     try:
-        data = _parse(text, max_size)
+        data = _bare_action(_parse(text, max_size), what)
         _, version = _envelope(data, what)
         if version != SCHEMA:
             data = migrate(data)
@@ -1108,7 +1133,7 @@ def to_json(obj: Document, *, indent: int | None = None) -> str:
 
     >>> import lasvegas as lv
     >>> lv.to_json(lv.Place(4))
-    '{"format":"lasvegas/action","schema":1,"kind":"place","face":4,"target":null}'
+    '{"format":"lasvegas/action","schema":2,"kind":"place","face":4,"target":null}'
     >>> lv.from_json(lv.to_json(lv.classic(3)), lv.GameConfig) == lv.classic(3)
     True
     """
@@ -1120,6 +1145,80 @@ def to_json(obj: Document, *, indent: int | None = None) -> str:
     return json.dumps(
         document, separators=(",", ": "), indent=indent, allow_nan=False, ensure_ascii=False
     )
+
+
+def _bare_action(data: dict[str, Any], what: str) -> dict[str, Any]:
+    """An action without an envelope (an item of a view's ``legal``, sent back as it is) gets one.
+
+    Only for actions: the items of ``legal`` are written without ``format`` and ``schema``,
+    and a client answers with one of them. A document with either key is left as it is.
+    """
+    if what == "action" and "format" not in data and "schema" not in data:
+        return {"format": "lasvegas/action", "schema": SCHEMA, **data}
+    return data
+
+
+def to_data(obj: Document) -> dict[str, JSONValue]:
+    """The document of *obj* as plain dicts and lists (what :func:`to_json` writes, decoded).
+
+    For embedding a document in a larger message (a WebSocket frame, a chat payload) that
+    is encoded once; lists stand for tuples, strings for enums.
+
+    >>> import lasvegas as lv
+    >>> lv.to_data(lv.Place(4))
+    {'format': 'lasvegas/action', 'schema': 2, 'kind': 'place', 'face': 4, 'target': None}
+    """
+    data: dict[str, JSONValue] = json.loads(to_json(obj))
+    return data
+
+
+def _data_problems(data: object) -> list[str]:
+    """Where *data* is not plain JSON data (non-string keys, sets, objects, too deep)."""
+    problems: list[str] = []
+    todo: list[tuple[object, str, int]] = [(data, "$", 0)]
+    while todo:
+        value, path, depth = todo.pop()
+        if depth > 200:
+            problems.append(f"nesting too deep @ {path}")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if type(key) is not str:
+                    problems.append(f"expected a string key, got {key!r} @ {path}")
+                else:
+                    todo.append((item, f"{path}.{key}", depth + 1))
+        elif isinstance(value, list | tuple):
+            todo.extend((item, f"{path}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif value is not None and not isinstance(value, str | int | float):
+            problems.append(f"expected JSON data, got {type(value).__name__} @ {path}")
+    return sorted(problems)
+
+
+def from_data(data: object, cls: type[T], *, max_size: int = MAX_TEXT) -> T:
+    """Load a document given as plain dicts and lists (the inverse of :func:`to_data`).
+
+    The same checks and errors as :func:`from_json` (the data is encoded and read by it),
+    plus :class:`~lasvegas.DeserializationError` for anything that is not JSON data. An
+    action may come without its envelope, as the items of a view's ``legal`` are written:
+
+    >>> import lasvegas as lv
+    >>> lv.from_data({"kind": "place", "face": 4, "target": None}, lv.Action)
+    Place(face=4)
+    >>> lv.from_data({"kind": "place", "face": "4"}, lv.Action)
+    Traceback (most recent call last):
+    ...
+    lasvegas.errors.DeserializationError: expected an integer, got a string @ $.face
+    """
+    _format_of(cls)  # a cls that is not a document type is a programming error
+    if not isinstance(data, dict):
+        raise DeserializationError([f"expected an object, got {type(data).__name__} @ $"])
+    problems = _data_problems(data)
+    if problems:
+        raise DeserializationError(problems)
+    try:
+        text = json.dumps(data, allow_nan=False, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise DeserializationError([f"not JSON data ({exc}) @ $"]) from None
+    return from_json(text, cls, max_size=max_size)
 
 
 _COMPACT: Final = json.JSONEncoder(separators=(",", ":"), allow_nan=False, ensure_ascii=False)

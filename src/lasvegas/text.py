@@ -54,7 +54,7 @@ from .types import GROUPS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["describe", "describe_event", "dice_phrase", "money", "owner_name"]
+__all__ = ["describe", "describe_event", "describe_place", "dice_phrase", "money", "owner_name"]
 
 _NUMBERS = (
     "no",
@@ -130,17 +130,23 @@ def _seat(seat: int | None) -> str:
     return "nobody" if seat is None else f"seat {seat}"
 
 
-def dice_phrase(face: int, counts: Sequence[int]) -> str:
+def dice_phrase(face: int, counts: Sequence[int], *, cards: bool = False) -> str:
     """Some dice showing *face*, *counts* giving how many of each group (:data:`~lasvegas.GROUPS`).
+
+    With *cards* (the card game, whose double cards are its "big" group) a big one is a
+    double.
 
     >>> dice_phrase(5, (3, 0, 0, 0)), dice_phrase(5, (2, 0, 0, 1)), dice_phrase(2, (0, 1, 0, 0))
     ('three 5s', 'two 5s and one neutral 5', 'one big 2')
+    >>> dice_phrase(2, (1, 1, 0, 0), cards=True)
+    'one 2 and one double 2'
     """
     parts: list[str] = []
     for group, count in zip(GROUPS, counts, strict=False):
         if not count:
             continue
-        label = "" if group == "regular" else f"{group} "
+        shown = "double" if cards and group == "big" else group
+        label = "" if group == "regular" else f"{shown} "
         noun = f"{face}s" if count > 1 else str(face)
         parts.append(f"{_number(count)} {label}{noun}")
     return _join(parts)
@@ -224,17 +230,28 @@ def describe(action: Action, state: State | None = None) -> str:
 
 
 def _describe_place(action: Place, state: State | None) -> str:
+    if state is not None and not state.tasks and state.phase is Phase.PLACE:
+        face = action.face
+        return describe_place(action, tuple(group.count(face) for group in state.rolled))
+    return describe_place(action)
+
+
+def describe_place(action: Place, counts: Sequence[int] = ()) -> str:
+    """The text of a placement whose face shows on *counts* rolled dice per group.
+
+    >>> describe_place(Place(5), (3, 0, 0, 0)), describe_place(Place(2), (0, 1, 0, 0))
+    ('Place the three 5s at casino 5', 'Place the big 2 at casino 2')
+    """
     face = action.face
     casino = face if action.target is None else action.target
     where = f"at casino {casino}"
-    if state is not None and not state.tasks and state.phase is Phase.PLACE:
-        counts = tuple(group.count(face) for group in state.rolled)
-        if sum(counts) == 1 and counts[0] == 1:
-            return f"Place the single {face} {where}"
-        if sum(counts) == 1:
-            return f"Place the {dice_phrase(face, counts).split(' ', 1)[1]} {where}"
-        if any(counts):
-            return f"Place the {dice_phrase(face, counts)} {where}"
+    total = sum(counts)
+    if total == 1 and counts[0] == 1:
+        return f"Place the single {face} {where}"
+    if total == 1:
+        return f"Place the {dice_phrase(face, counts).split(' ', 1)[1]} {where}"
+    if total:
+        return f"Place the {dice_phrase(face, counts)} {where}"
     return f"Place the {face}s {where}"
 
 
@@ -298,6 +315,8 @@ def _turn_started(event: Event, state: State | None) -> str:
 
 def _turn_passed(event: Event, state: State | None) -> str:
     assert isinstance(event, TurnPassed)
+    if event.reason == "chip":  # a choice, not a "cannot" (Royale, R-5)
+        return f"Seat {event.seat} pays a chip to pass and keeps its dice"
     if event.reason == "closed":
         why = "every face rolled points at a closed casino"
     else:
@@ -317,7 +336,8 @@ def _dice_rolled(event: Event, state: State | None) -> str:
 
 def _dice_placed(event: Event, state: State | None) -> str:
     assert isinstance(event, DicePlaced)
-    what = dice_phrase(event.face, event.counts) or f"no {event.face}s"
+    cards = state is not None and state.config.edition == "cardgame"
+    what = dice_phrase(event.face, event.counts, cards=cards) or f"no {event.face}s"
     return f"Seat {event.seat} places {what} at casino {event.casino}"
 
 

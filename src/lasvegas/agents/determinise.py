@@ -103,11 +103,13 @@ def determinise(view: PlayerView, rng: Rng) -> State | None:
     seat = view.seat
     totals: list[Money] = []
     counts: list[int] = []
+    # The notes' part of each seat's money (view.money adds what modules score, such as chips).
+    won = [None if parts is None else parts[0].amount for parts in view.money_parts]
     for s in range(view.players):
-        total = view.money[s]
+        total = won[s]
         count = view.notes[s]
         if (total is None or count is None) and seat is not None:
-            total = view.money[seat]
+            total = won[seat]
             count = view.notes[seat]
         totals.append(total or 0)
         counts.append(count or 0)

@@ -77,6 +77,8 @@ class KickChoice(Task):
     """Decision of :attr:`seat`: which die its kicker kicks off casino :attr:`casino` (B-4)."""
 
     kind: ClassVar[str] = "kick-choice"
+    prompt: ClassVar[str | None] = "choose which die to kick"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The seat that placed the kickers and chooses."""
     casino: int

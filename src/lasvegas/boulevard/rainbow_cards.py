@@ -40,6 +40,8 @@ class RainbowDraw(Task):
     """Chance: the top note of the pile replaces the first rainbow card at a casino (B-5)."""
 
     kind: ClassVar[str] = "rainbow-draw"
+    prompt: ClassVar[str | None] = "draw a note for a rainbow card"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
 
 

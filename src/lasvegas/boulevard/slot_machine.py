@@ -75,6 +75,8 @@ class SlotChoice(Task):
     """Decision: the first owner of :attr:`order` chooses a note at the slot machine (B-7)."""
 
     kind: ClassVar[str] = "slot-choice"
+    prompt: ClassVar[str | None] = "choose a note at the slot machine"
+    """What answering this task does, for a view's prompt."""
     order: tuple[int, ...]
     """The ranked owners still to choose, the one to move first (always a seat)."""
 

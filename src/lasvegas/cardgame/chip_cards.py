@@ -151,6 +151,8 @@ class DealChips(Task):
     """Chance: deal one chip card to each casino from ``casino`` to 6, one node per chip."""
 
     kind: ClassVar[str] = "chip-cards-deal"
+    prompt: ClassVar[str | None] = "deal the chip cards"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     casino: int = 1
     """The casino number the next chip goes to."""
@@ -161,6 +163,8 @@ class ChooseChip(Task):
     """Decision: ``seat`` placed at least two dice at ``casino``; it may take a chip there."""
 
     kind: ClassVar[str] = "chip-cards-choose"
+    prompt: ClassVar[str | None] = "choose whether to take a chip card"
+    """What answering this task does, for a view's prompt."""
     seat: Seat = 0
     """The seat that may take a chip."""
     casino: int = 1
@@ -253,6 +257,8 @@ class ChipCards(RuleModule):
 
     id: ClassVar[str] = "chip-cards"
     order: ClassVar[int] = 5
+    score_name: ClassVar[str] = "chip cards"
+    """What a view calls the money this module scores (:attr:`lasvegas.PlayerView.money_parts`)."""
     editions: ClassVar[frozenset[str]] = frozenset({"classic", "cardgame"})
     reacts_to: ClassVar[tuple[type[Event], ...]] = (CasinosFilled, DicePlaced)
     actions: ClassVar[tuple[type[Action], ...]] = (DrawChip, TakeChip)

@@ -318,6 +318,8 @@ class DealNotes(Task):
     """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
 
     kind: ClassVar[str] = "cardgame-deal-notes"
+    prompt: ClassVar[str | None] = "deal the notes"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
 
 
@@ -326,6 +328,8 @@ class DealCards(Task):
     """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
 
     kind: ClassVar[str] = "cardgame-deal-cards"
+    prompt: ClassVar[str | None] = "deal the cards"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     seats: tuple[Seat, ...] = ()
     """The seats still to draw, in order; the first draws until it holds 5 cards."""
@@ -337,6 +341,8 @@ class ChooseCards(Task):
     not chosen this turn chooses its cards (K-5, K-13; K-12 with ``Sequential``)."""
 
     kind: ClassVar[str] = "cardgame-choose"
+    prompt: ClassVar[str | None] = "choose cards to play"
+    """What answering this task does, for a view's prompt."""
 
 
 # -- the module's slice ------------------------------------------------------------------------
@@ -718,6 +724,36 @@ class CardGame(RuleModule):
         seat = _state_mover(state, index)
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
+
+    def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:
+        """*seat*'s hand in words, read from a view's slice (for :mod:`lasvegas.render`)."""
+        if seat is None or not isinstance(part, CardGameState):
+            return ()
+        return tuple(card_name(c) for c in part.hands[seat])
+
+    def choosers(self, state: State, index: int, task: Task) -> tuple[Seat, ...]:
+        """The seats that choose at once now (K-5, K-13): every seat still in the round that
+        has not chosen; only the mover with ``Sequential`` (K-12) or outside a choice.
+
+        :class:`lasvegas.session.Session` takes a choice from each of them as it comes.
+        """
+        if type(task) is not ChooseCards:
+            return ()
+        s = _slice(state, index)
+        if is_sequential(state):
+            seat = _state_mover(state, index)
+            return () if seat is None else (seat,)
+        return tuple(
+            seat
+            for seat in _orders(len(s.out))[state.start]
+            if s.choices[seat] is None and not s.out[seat]
+        )
+
+    def chooser_actions(
+        self, state: State, index: int, task: Task, seat: Seat
+    ) -> tuple[Action, ...]:
+        """What *seat*, one of :meth:`choosers`, may choose: the selections from its hand."""
+        return selections(_slice(state, index).hands[seat])
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The legal selections from the choosing seat's hand (K-5)."""

@@ -38,6 +38,8 @@ class NeutralRoll(Task):
     """Chance: roll the leftover neutral dice onto their casinos at the round's start (C-18)."""
 
     kind: ClassVar[str] = "neutral-roll"
+    prompt: ClassVar[str | None] = "roll the leftover neutral dice"
+    """What answering this task does, for a view's prompt."""
     dice: int = 2
     """How many neutral dice are rolled."""
 

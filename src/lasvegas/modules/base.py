@@ -69,6 +69,9 @@ class Task:
     :func:`~lasvegas.to_move` with :data:`~lasvegas.types.CHANCE` without asking the
     module's ``task_to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
     shortcut for setup deals and dice throws."""
+    prompt: ClassVar[str | None] = None
+    """What answering the task does, as a verb phrase for a view's prompt (``"choose which
+    die to kick"``); ``None``: the view says ``"answer: <kind>"``."""
     module: int
     """Index in ``config.modules`` of the module that resolves this task."""
 

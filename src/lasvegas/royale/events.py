@@ -13,7 +13,7 @@ import attrs
 from ..events import Event
 from ..text import money, owner_name
 from ..types import Money, Seat
-from .components import face_name
+from .components import face_code, face_name
 
 if TYPE_CHECKING:
     from ..state import State
@@ -190,13 +190,48 @@ class DiceMoved(Event):
     """Where they went."""
 
     def text(self, state: State | None) -> str:
-        """``"1 die of seat 1 moves from casino-4 to supply"``."""
+        """``"One die of seat 1 moves from casino 4 to the supply"``.
+
+        >>> DiceMoved(owner=0, small=2, big=1, source="casino-3", target="black-dice").text(None)
+        'Two dice and the Biggy of owner 0 move from casino 3 to the black dice'
+        >>> DiceMoved(owner=0, small=1, big=0, source="supply", target="double-down").text(None)
+        'One die of owner 0 moves from the supply to the Double Down tile'
+        """
         parts = []
         if self.small:
-            parts.append(f"{self.small} {'die' if self.small == 1 else 'dice'}")
+            parts.append(f"{_count(self.small)} {'die' if self.small == 1 else 'dice'}")
         if self.big:
-            parts.append(f"{self.big} {'Biggy' if self.big == 1 else 'Biggies'}")
+            parts.append("the Biggy" if self.big == 1 else f"{_count(self.big)} Biggies")
         what = " and ".join(parts) or "no dice"
-        return (
-            f"{what} of {owner_name(self.owner, state)} moves from {self.source} to {self.target}"
+        verb = "moves" if self.small + self.big == 1 else "move"
+        text = (
+            f"{what} of {owner_name(self.owner, state)} {verb} from {place_text(self.source)} "
+            f"to {place_text(self.target)}"
         )
+        return text[:1].upper() + text[1:]
+
+
+_COUNTS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _count(n: int) -> str:
+    return _COUNTS[n] if 0 <= n < len(_COUNTS) else str(n)
+
+
+def place_text(place: str) -> str:
+    """A place of :class:`DiceMoved` in words.
+
+    >>> place_text("casino-4"), place_text("tile-G2"), place_text("bar"), place_text("nice-dice")
+    ('casino 4', 'the Double Down tile', 'the bar', 'the Nice Dice tile')
+    """
+    if place.startswith("casino-"):
+        return f"casino {place[7:]}"
+    if place.startswith("tile-"):
+        try:
+            return f"the {face_name(place[5:])} tile"
+        except KeyError:
+            return f"the tile {place[5:]}"
+    try:
+        return f"the {face_name(face_code(place))} tile"
+    except ValueError:
+        return "the " + place.replace("-", " ")

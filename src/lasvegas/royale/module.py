@@ -131,6 +131,8 @@ class TileDeal(Task):
     """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
 
     kind: ClassVar[str] = "tile-deal"
+    prompt: ClassVar[str | None] = "deal the tiles"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     casino: int
     """The casino number the face goes to."""
@@ -141,6 +143,8 @@ class CardDeal(Task):
     """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
 
     kind: ClassVar[str] = "card-deal"
+    prompt: ClassVar[str | None] = "deal the money cards"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     drawn: tuple[Money, ...] = ()
     """The cards drawn so far this round, in order (face up: public)."""
@@ -151,6 +155,8 @@ class BankDeal(Task):
     """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
 
     kind: ClassVar[str] = "bank-deal"
+    prompt: ClassVar[str | None] = "deal the bank's cards"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     left: int
     """Cards still to draw into the bank; the cards never drawn are the reserve."""
@@ -162,6 +168,8 @@ class NeutralSetRoll(Task):
     dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
 
     kind: ClassVar[str] = "neutral-set-roll"
+    prompt: ClassVar[str | None] = "roll the neutral set"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     group: str
     """``"neutral"`` or ``"big"``."""
@@ -369,6 +377,10 @@ class Royale(RuleModule):
 
     id: ClassVar[str] = ROYALE_ID
     order: ClassVar[int] = 0
+    notes_name: ClassVar[str] = "cards"
+    """What a view calls the money won at casinos (:attr:`lasvegas.PlayerView.money_parts`)."""
+    score_name: ClassVar[str] = "chips"
+    """What a view calls the money this module scores (the chips, R-8)."""
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
     reacts_to: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
@@ -1021,6 +1033,12 @@ class Royale(RuleModule):
         (PayChip(),)
         """
         return _PAY
+
+    def casino_labels(self, state: State, index: int) -> tuple[str | None, ...]:
+        """The names of this round's tiles at casinos 1, 2, ... (for a view's ``casino_tiles``)."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        return tuple(face_name(code) for code in s.deal)
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """Texts for the answers to the setup nodes (:func:`lasvegas.describe`)."""

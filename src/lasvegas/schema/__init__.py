@@ -14,11 +14,17 @@ Load a committed schema with :func:`load`.
 
 from __future__ import annotations
 
+import ast
 import enum
+import functools
 import importlib
 import importlib.resources
+import inspect
+import itertools
 import json
 import pkgutil
+import re
+import textwrap
 import types
 import typing
 from collections.abc import Sequence
@@ -146,8 +152,11 @@ class _Walker:
         """The properties and required names of attrs class *cls*'s fields."""
         props: dict[str, Schema] = {}
         required: list[str] = []
+        docs = _field_docs(cls)
         for field in _init_fields(cls):
             schema = dict(self.of(field.type))
+            if field.name in docs:
+                schema["description"] = docs[field.name]
             if field.default is attrs.NOTHING:
                 required.append(field.name)
             elif not isinstance(field.default, attrs.Factory):  # type: ignore[arg-type]
@@ -160,7 +169,7 @@ class _Walker:
         if name not in self.defs:
             self.defs[name] = {}  # reserve the name: classes may refer to themselves
             props, required = self.properties(cls)
-            self.defs[name] = _object(cls.__qualname__, props, required)
+            self.defs[name] = _object(cls.__qualname__, props, required, _class_doc(cls))
         return name
 
     def tagged(self, cls: type, category: str) -> str:
@@ -170,7 +179,10 @@ class _Walker:
             self.defs[name] = {}
             props, required = self.properties(cls)
             self.defs[name] = _object(
-                cls.__qualname__, {"kind": {"const": kind}, **props}, ["kind", *required]
+                cls.__qualname__,
+                {"kind": {"const": kind}, **props},
+                ["kind", *required],
+                _class_doc(cls),
             )
         return name
 
@@ -180,7 +192,10 @@ class _Walker:
             self.defs[name] = {}
             props, required = self.properties(cls)
             self.defs[name] = _object(
-                cls.__qualname__, {"id": {"const": cls.id}, **props}, ["id", *required]
+                cls.__qualname__,
+                {"id": {"const": cls.id}, **props},
+                ["id", *required],
+                _class_doc(cls),
             )
         return name
 
@@ -216,7 +231,11 @@ class _Walker:
                 },
                 "hide_money": {**self.of(bool), "default": False},
             }
-            self.defs[name] = _object("GameConfig", props, ["players"])
+            docs = _field_docs(GameConfig)
+            for key, prop in props.items():
+                if key in docs:
+                    prop["description"] = docs[key]
+            self.defs[name] = _object("GameConfig", props, ["players"], _class_doc(GameConfig))
         return name
 
 
@@ -237,8 +256,62 @@ def _plain_name(cls: type) -> str:
     return f"{module}.{cls.__qualname__}"
 
 
-def _object(title: str, props: dict[str, Schema], required: list[str]) -> Schema:
+_ROLE: Final = re.compile(r":[a-z]+(?::[a-z]+)?:`~?(?:[^`<]*<)?([^`>]+)>?`")
+
+
+def _plain_text(doc: str) -> str:
+    """A docstring as plain text: Sphinx roles become their target's last name, ````x```` ``x``."""
+    text = _ROLE.sub(lambda m: m.group(1).rsplit(".", 1)[-1], doc)
+    text = text.replace("``", "`")
+    return " ".join(textwrap.dedent(text).split())
+
+
+@functools.cache
+def _own_field_docs(cls: type) -> dict[str, str]:
+    """The docstrings under the fields written in *cls*'s own class body."""
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):
+        return {}
+    body = ast.parse(source).body
+    if not body or not isinstance(body[0], ast.ClassDef):
+        return {}
+    docs: dict[str, str] = {}
+    statements = body[0].body
+    for here, after in itertools.pairwise(statements):
+        if (
+            isinstance(here, ast.AnnAssign)
+            and isinstance(here.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[here.target.id] = _plain_text(after.value.value)
+    return docs
+
+
+def _field_docs(cls: type) -> dict[str, str]:
+    """The docstrings under *cls*'s fields (its own, then its bases')."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        docs.update(_own_field_docs(klass))
+    return docs
+
+
+def _class_doc(cls: type) -> str | None:
+    """The first paragraph of *cls*'s docstring, as plain text."""
+    doc = cls.__doc__
+    if not doc:
+        return None
+    return _plain_text(inspect.cleandoc(doc).split("\n\n", 1)[0])
+
+
+def _object(
+    title: str, props: dict[str, Schema], required: list[str], description: str | None = None
+) -> Schema:
     schema: Schema = {"title": title, "type": "object", "properties": props}
+    if description:
+        schema["description"] = description
     if required:
         schema["required"] = required
     schema["additionalProperties"] = False
@@ -255,8 +328,11 @@ def _document(what: str, walker: _Walker) -> Schema:
     """The schema of a ``lasvegas/<what>`` document."""
     cls = FORMATS[what]
     envelope: dict[str, Schema] = {
-        "format": {"const": f"lasvegas/{what}"},
-        "schema": {"const": SCHEMA},
+        "format": {
+            "const": f"lasvegas/{what}",
+            "description": "What the document holds.",
+        },
+        "schema": {"const": SCHEMA, "description": "The version of the document's layout."},
     }
     top: Schema = {
         "$schema": DIALECT,
@@ -279,6 +355,7 @@ def _document(what: str, walker: _Walker) -> Schema:
                     str(definition["title"]),
                     {**envelope, **props},
                     ["format", "schema", *required],
+                    cast("str | None", definition.get("description")),
                 )
             )
         top["oneOf"] = variants
@@ -292,7 +369,12 @@ def _document(what: str, walker: _Walker) -> Schema:
         required = definition.get("required", [])
         assert isinstance(required, list)
         top.update(
-            _object(cls.__qualname__, {**envelope, **props}, ["format", "schema", *required])
+            _object(
+                cls.__qualname__,
+                {**envelope, **props},
+                ["format", "schema", *required],
+                cast("str | None", definition.get("description")),
+            )
         )
         top["title"] = f"lasvegas/{what} document, schema {SCHEMA}"
     top["$defs"] = dict(sorted(walker.defs.items()))

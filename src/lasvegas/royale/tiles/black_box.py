@@ -81,6 +81,8 @@ class BlackBoxSplit(Task):
     tokens. The tokens lie face up, so the task hides nothing."""
 
     kind: ClassVar[str] = "black-box-split"
+    prompt: ClassVar[str | None] = "split the Black Box tokens into two piles"
+    """What answering this task does, for a view's prompt."""
     winner: Seat
     """The seat that took the higher card at this casino."""
     splitter: Seat
@@ -93,6 +95,8 @@ class BlackBoxChoose(Task):
     see :attr:`piles`; other seats see each token as ``FACE_DOWN``."""
 
     kind: ClassVar[str] = "black-box-choose"
+    prompt: ClassVar[str | None] = "choose a Black Box pile"
+    """What answering this task does, for a view's prompt."""
     winner: Seat
     """The seat that chooses a pile."""
     splitter: Seat

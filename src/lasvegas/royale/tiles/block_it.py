@@ -65,6 +65,8 @@ class BlockItPlace(Task):
     """Decision of :attr:`seat`: which one cluster goes to which open casino (T-BLOCK-2)."""
 
     kind: ClassVar[str] = "block-it-place"
+    prompt: ClassVar[str | None] = "put blank dice from Block It! into a casino"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat, who must place a cluster."""
 

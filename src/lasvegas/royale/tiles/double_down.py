@@ -72,6 +72,8 @@ class DoubleDownTask(Task):
     """Decision of :attr:`seat`: how many of its dice here go onto the tile (T-DOUBLE-1)."""
 
     kind: ClassVar[str] = "double-down-move"
+    prompt: ClassVar[str | None] = "choose dice to move onto Double Down"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
 

@@ -115,6 +115,8 @@ class FiftyFiftyThrow(Task):
     the sum to beat are part of the task."""
 
     kind: ClassVar[str] = "fifty-fifty-throw"
+    prompt: ClassVar[str | None] = "throw for Fifty-Fifty"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     seat: Seat
     """The active player."""
@@ -129,6 +131,8 @@ class FiftyFiftyChoice(Task):
     """Decision of :attr:`seat`: stop, or bet higher or lower than :attr:`total` (T-FIFTY-2)."""
 
     kind: ClassVar[str] = "fifty-fifty-choice"
+    prompt: ClassVar[str | None] = "bet higher or lower (Fifty-Fifty)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active player."""
     total: int

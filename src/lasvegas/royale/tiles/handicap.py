@@ -189,6 +189,8 @@ class HandicapTask(Task):
     """Decision of :attr:`seat`: take a blank die for a reward, or decline (T-HANDICAP-2)."""
 
     kind: ClassVar[str] = "handicap-take"
+    prompt: ClassVar[str | None] = "choose whether to take a blank die (Handicap)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
 
@@ -198,6 +200,8 @@ class HandicapMove(Task):
     """Decision of :attr:`seat`, who took a choice space: rotate a die or return one."""
 
     kind: ClassVar[str] = "handicap-move"
+    prompt: ClassVar[str | None] = "rotate or return a die (Handicap)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
 

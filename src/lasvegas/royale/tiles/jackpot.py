@@ -67,6 +67,8 @@ class JackpotThrow(Task):
     """Chance: *seat* throws the two black dice (T-JACKPOT-2)."""
 
     kind: ClassVar[str] = "jackpot-throw"
+    prompt: ClassVar[str | None] = "throw for the Jackpot"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     seat: Seat
     """The active seat, who wins the jackpot on a 7 or a double."""

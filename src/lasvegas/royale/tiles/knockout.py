@@ -82,6 +82,8 @@ class KnockoutChoice(Task):
     """Decision of :attr:`seat`, an opponent of :attr:`active`: which die goes to the bar."""
 
     kind: ClassVar[str] = "knockout-choice"
+    prompt: ClassVar[str | None] = "choose a die to take back (Knockout)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The opponent who chooses."""
     active: Seat

@@ -92,6 +92,8 @@ class LuckyPunchHide(Task):
     """Decision of :attr:`seat`, the active player: how many tokens to hide (T-LUCKY-2)."""
 
     kind: ClassVar[str] = "lucky-punch-hide"
+    prompt: ClassVar[str | None] = "hide tokens in the fist (Lucky Punch)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active player, who makes the fist."""
 
@@ -105,6 +107,8 @@ class LuckyPunchGuess(Task):
     """
 
     kind: ClassVar[str] = "lucky-punch-guess"
+    prompt: ClassVar[str | None] = "guess the tokens in the fist (Lucky Punch)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active player, whose fist it is."""
     guesser: Seat
@@ -131,7 +135,8 @@ class FistMade(Event):
         """``"Seat 0 makes a fist"`` (with the tokens for the seat itself)."""
         if self.tokens is None:
             return f"Seat {self.seat} makes a fist"
-        return f"Seat {self.seat} makes a fist with {self.tokens} tokens"
+        noun = "token" if self.tokens == 1 else "tokens"
+        return f"Seat {self.seat} makes a fist with {self.tokens} {noun}"
 
 
 @attrs.frozen

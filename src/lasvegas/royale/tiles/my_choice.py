@@ -108,6 +108,8 @@ class MyChoiceThrow(Task):
     """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
 
     kind: ClassVar[str] = "my-choice-throw"
+    prompt: ClassVar[str | None] = "throw for My Choice"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     seat: Seat
     """The active seat."""
@@ -118,6 +120,8 @@ class MyChoiceFace(Task):
     """Decision of :attr:`seat`: which of the thrown :attr:`faces` to use."""
 
     kind: ClassVar[str] = "my-choice-face"
+    prompt: ClassVar[str | None] = "choose a My Choice reward"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
     faces: tuple[int, ...]
@@ -129,6 +133,8 @@ class MyChoiceTile(Task):
     """Decision of :attr:`seat` (face 4): which other tile to activate."""
 
     kind: ClassVar[str] = "my-choice-tile"
+    prompt: ClassVar[str | None] = "choose a tile to activate (My Choice)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
 
@@ -138,6 +144,8 @@ class MyChoiceMove(Task):
     """Decision of :attr:`seat` (face 5): which die to rotate and place, or to return."""
 
     kind: ClassVar[str] = "my-choice-move"
+    prompt: ClassVar[str | None] = "rotate or return a die (My Choice)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
 
@@ -147,6 +155,8 @@ class MyChoiceSpace(Task):
     """Decision of :attr:`seat` (face 6): which remaining die goes on the golden space."""
 
     kind: ClassVar[str] = "my-choice-space"
+    prompt: ClassVar[str | None] = "put a die on the golden space (My Choice)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
 

@@ -78,6 +78,8 @@ class NiceDiceTask(Task):
     """Decision of :attr:`seat`: which die of this turn's roll goes on the tile, if any."""
 
     kind: ClassVar[str] = "nice-dice-take"
+    prompt: ClassVar[str | None] = "choose a die to put on Nice Dice"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active seat."""
     options: tuple[tuple[int, bool], ...]

@@ -100,6 +100,8 @@ class NoEntryChoice(Task):
     """Decision of :attr:`seat`, the active player: where the token goes (T-NOENTRY-2)."""
 
     kind: ClassVar[str] = "no-entry-choice"
+    prompt: ClassVar[str | None] = "choose where the No Entry! token goes"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The active player."""
 

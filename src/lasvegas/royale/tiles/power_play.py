@@ -114,6 +114,8 @@ class PowerPlayChoice(Task):
     """Decision of :attr:`seat`, the token's holder, at the start of its turn (T-POWER-3)."""
 
     kind: ClassVar[str] = "power-play-choice"
+    prompt: ClassVar[str | None] = "choose whether to use Power Play"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The holder, whose turn starts."""
 

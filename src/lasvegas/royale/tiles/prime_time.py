@@ -94,6 +94,8 @@ class PrimeTimeThrow(Task):
     """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-throw"
+    prompt: ClassVar[str | None] = "throw for Prime Time"
+    """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
     seat: Seat
     """The winner."""
@@ -104,6 +106,8 @@ class PrimeTimeChoice(Task):
     """Decision of :attr:`seat`: which of the thrown black dice to place (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-choice"
+    prompt: ClassVar[str | None] = "stop or go on (Prime Time)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The winner."""
     faces: tuple[int, ...]

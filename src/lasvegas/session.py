@@ -1,0 +1,306 @@
+"""A game session: the loop every front-end writes, once (seats, bots, chance, event queues).
+
+A :class:`Session` keeps one game. Each seat is taken by a :class:`Human` (whose choices the
+front-end passes to :meth:`Session.act`) or a :class:`Bot` (an agent of
+:mod:`lasvegas.agents`, which sees only its view). After every human action, and when the
+session starts, it plays on by itself (chance outcomes drawn with the session's seeded
+:class:`~lasvegas.Rng`, bots' moves) until a human must decide or the game is over. Each
+seat, and the spectators, have their own queue of redacted events with their texts
+(:meth:`Session.take_notices`).
+
+In the card game every seat chooses its cards at once (K-5, K-13): :meth:`Session.waiting`
+lists every human seat that still has to choose, and a choice from any of them is taken as
+it comes, kept (hidden from the others) until that seat's turn to commit (K-13).
+
+The session does no I/O and reads no clock: a web server, a chat bot or a terminal drives it,
+and the same seed with the same human actions plays the same game. It is not thread-safe: a
+server serialises the calls on one session (one lock, or one task, per table).
+
+>>> import lasvegas as lv
+>>> from lasvegas.session import Bot, Human, Session
+>>> session = Session(lv.classic(2), (Human("Ann"), Bot("greedy")), seed=1)
+>>> session.waiting()
+(0,)
+>>> view = session.view(0)
+>>> view.prompt
+'Your turn: choose dice to place'
+>>> session.act(0, view.legal[0])
+>>> [n.text for n in session.take_notices(0)][:2]
+['Casino 1 gets a $40,000 note', 'Casino 1 gets a $20,000 note']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .actions import Action
+from .agents import Agent, make_agent
+from .chance import Rng
+from .config import GameConfig
+from .engine import Standings, legal_actions, new_game, sample_chance, standings, step, to_move
+from .errors import IllegalActionError
+from .events import Event
+from .record import Record
+from .state import State
+from .text import describe, describe_event
+from .types import CHANCE, Seat
+from .view import PlayerView, observe, observe_events
+
+__all__ = ["Bot", "Human", "Notice", "Session"]
+
+
+@attrs.frozen
+class Human:
+    """A seat taken by a person: the front-end passes its choices to :meth:`Session.act`.
+
+    >>> Human("Ann")
+    Human(name='Ann')
+    """
+
+    name: str
+    """The player's name, shown in views and texts."""
+
+
+@attrs.frozen
+class Bot:
+    """A seat taken by an agent of :mod:`lasvegas.agents`, by its spec (``"greedy"``,
+    ``"search:playouts=200"``).
+
+    >>> Bot("random").name
+    'random'
+    """
+
+    agent: str = "greedy"
+    """The agent's spec, as :func:`lasvegas.agents.make_agent` reads it."""
+    name: str = attrs.field(default=attrs.Factory(lambda self: self.agent, takes_self=True))
+    """The name shown for the seat (the spec by default)."""
+
+
+@attrs.frozen
+class Notice:
+    """One entry of a seat's queue: an event as that seat may see it, with its text.
+
+    ``event`` is ``None`` for what the session itself announces (a choice made at once in
+    the card game, which the game records only at that seat's turn).
+    """
+
+    event: Event | None
+    """The redacted event (:func:`lasvegas.observe_events`), or ``None``."""
+    text: str
+    """The event in English, naming the players."""
+
+
+class Session:
+    """One game with its seats, its chance and its event queues (see the module docs).
+
+    *seats* gives a :class:`Human` or a :class:`Bot` per seat. *seed* seeds the chance
+    outcomes and the bots. *state* resumes a game (the config must be the state's).
+    Raises ``ValueError`` for a wrong number of seats.
+    """
+
+    def __init__(
+        self,
+        config: GameConfig,
+        seats: Sequence[Human | Bot],
+        *,
+        seed: int = 0,
+        state: State | None = None,
+    ) -> None:
+        if len(seats) != config.players:
+            raise ValueError(f"{config.players} seats are needed, not {len(seats)}")
+        if state is not None and state.config != config:
+            raise ValueError("the state belongs to another config")
+        self.config = config
+        """The game's configuration."""
+        self.seats: tuple[Human | Bot, ...] = tuple(seats)
+        """Who takes each seat."""
+        self.names: tuple[str, ...] = tuple(s.name for s in self.seats)
+        """The players' names, seat by seat."""
+        self.seed = seed
+        """The seed of the chance outcomes and the bots."""
+        self._rng = Rng(seed)
+        self._agents: dict[Seat, Agent] = {
+            s: make_agent(spec.agent, seed=self._rng.next_u64())
+            for s, spec in enumerate(self.seats)
+            if isinstance(spec, Bot)
+        }
+        self._state = state if state is not None else new_game(config)
+        self._actions: list[Action] = []
+        self._held: dict[Seat, Action] = {}
+        self._queues: dict[Seat | None, list[Notice]] = {
+            s: [] for s in (None, *range(config.players))
+        }
+        self._play_on()
+
+    # -- reading ---------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The game's state now (never send it to a player: send :meth:`view`)."""
+        return self._state
+
+    @property
+    def over(self) -> bool:
+        """Whether the game is over."""
+        return to_move(self._state) is None
+
+    def standings(self) -> Standings:
+        """The standings now (:func:`lasvegas.standings`)."""
+        return standings(self._state)
+
+    def record(self) -> Record:
+        """The game so far as a :class:`~lasvegas.Record` (config, actions, names, seed)."""
+        return Record(self.config, tuple(self._actions), names=self.names, seed=self.seed)
+
+    def waiting(self) -> tuple[Seat, ...]:
+        """The human seats whose decision the game waits for (several at once in the card
+        game's simultaneous choice; empty once the game is over)."""
+        return tuple(s for s in self._deciders() if isinstance(self.seats[s], Human))
+
+    def legal(self, seat: Seat) -> tuple[Action, ...]:
+        """What *seat* may do now: its legal actions if it is to move, its choices if it
+        chooses at once with others and has not chosen yet, else nothing."""
+        self._check_seat(seat)
+        if seat in self._held:
+            return ()
+        mover = to_move(self._state)
+        if mover == seat:
+            return legal_actions(self._state)
+        if seat in self._choosers():
+            return self._chooser_actions(seat)
+        return ()
+
+    def view(self, seat: Seat | None = None) -> PlayerView:
+        """*seat*'s view (``None``: a spectator's), with the players' names, and with its
+        choices when it chooses at once with other seats."""
+        if seat is not None:
+            self._check_seat(seat)
+        view = observe(self._state, seat, names=self.names)
+        if seat is None or to_move(self._state) == seat:
+            return view
+        if seat in self._held:
+            return attrs.evolve(view, prompt="You have chosen: waiting for the others")
+        if seat in self._choosers():
+            legal = self._chooser_actions(seat)
+            task = self._state.tasks[0]
+            what = type(task).prompt or task.kind
+            labels = tuple(describe(action) for action in legal)
+            return attrs.evolve(view, legal=legal, labels=labels, prompt=f"Your turn: {what}")
+        return view
+
+    def take_notices(self, seat: Seat | None = None) -> tuple[Notice, ...]:
+        """Empty *seat*'s queue (``None``: the spectators') and return what was in it."""
+        if seat is not None:
+            self._check_seat(seat)
+        queue = self._queues[seat]
+        notices = tuple(queue)
+        queue.clear()
+        return notices
+
+    # -- acting ----------------------------------------------------------------------------------
+
+    def act(self, seat: Seat, action: Action) -> None:
+        """Take *seat*'s *action*, then play on until a human must decide.
+
+        Raises :class:`~lasvegas.IllegalActionError` (and changes nothing) when the action
+        is not legal for that seat now (reason ``"not-your-turn"`` when the seat has nothing
+        to decide, ``"bot-seat"`` for a bot's seat).
+        """
+        self._check_seat(seat)
+        if isinstance(self.seats[seat], Bot):
+            raise IllegalActionError(
+                repr(action), self._phase(), f"seat {seat} is a bot", "bot-seat"
+            )
+        mover = to_move(self._state)
+        if mover == seat and seat not in self._held:
+            self._apply(action)  # raises IllegalActionError with the state unchanged
+        elif seat in self._choosers() and seat not in self._held:
+            if action not in self._chooser_actions(seat):
+                raise IllegalActionError(
+                    repr(action), self._phase(), "not one of the seat's choices", "not-legal"
+                )
+            self._held[seat] = action
+            for viewer in self._queues:
+                text = "You have chosen" if viewer == seat else f"{self.names[seat]} has chosen"
+                self._queues[viewer].append(Notice(None, text))
+        else:
+            raise IllegalActionError(
+                repr(action),
+                self._phase(),
+                f"seat {seat} has nothing to decide now",
+                "not-your-turn",
+            )
+        self._play_on()
+
+    # -- inside ----------------------------------------------------------------------------------
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.config.players:
+            raise ValueError(f"seat must be 0..{self.config.players - 1}, not {seat!r}")
+
+    def _phase(self) -> str:
+        return self._state.phase.value
+
+    def _choosers(self) -> tuple[Seat, ...]:
+        """The seats that choose at once now (a module's ``choosers`` hook), else ()."""
+        state = self._state
+        if not state.tasks:
+            return ()
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        hook = getattr(module, "choosers", None)
+        if not callable(hook):
+            return ()
+        seats: tuple[Seat, ...] = hook(state, task.module, task)
+        return seats
+
+    def _chooser_actions(self, seat: Seat) -> tuple[Action, ...]:
+        state = self._state
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        actions: tuple[Action, ...] = module.chooser_actions(  # type: ignore[attr-defined]
+            state, task.module, task, seat
+        )
+        return actions
+
+    def _deciders(self) -> tuple[Seat, ...]:
+        mover = to_move(self._state)
+        if mover is None or mover is CHANCE:
+            return ()
+        together = [s for s in self._choosers() if s not in self._held]
+        if together:
+            return tuple(together)
+        return (mover,)
+
+    def _apply(self, action: Action) -> None:
+        result = step(self._state, action)  # raises before anything changes
+        self._state = result.state
+        self._actions.append(action)
+        texts: dict[Event, str] = {}  # an event most seats see alike is written once
+        for viewer, queue in self._queues.items():
+            for event in observe_events(result, viewer):
+                text = texts.get(event)
+                if text is None:
+                    text = texts[event] = self._text(event, result.state)
+                queue.append(Notice(event, text))
+
+    def _text(self, event: Event, state: State) -> str:
+        text = describe_event(event, state)
+        for s in range(self.config.players - 1, -1, -1):  # seat 10 before seat 1
+            text = text.replace(f"Seat {s}", self.names[s]).replace(f"seat {s}", self.names[s])
+        return text
+
+    def _play_on(self) -> None:
+        """Resolve chance, bots' moves and held choices until a human must decide."""
+        while (mover := to_move(self._state)) is not None:
+            if mover is CHANCE:
+                self._apply(sample_chance(self._state, self._rng))
+            elif mover in self._held:
+                self._apply(self._held.pop(mover))
+            elif mover in self._agents:
+                view = observe(self._state, mover)
+                self._apply(self._agents[mover].choose(view, legal_actions(self._state)))
+            else:
+                return

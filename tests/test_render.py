@@ -1,0 +1,88 @@
+"""lasvegas.render: the text board and the SVG of a view show what the view shows, no more."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import lasvegas as lv
+from lasvegas.render import svg, text_board
+from lasvegas.session import Bot, Human, Session
+from lasvegas.testing import example_configs
+from lasvegas.view import hidden_variant
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _midgame(config: lv.GameConfig, actions: int = 60, seed: int = 3) -> lv.State:
+    rng = lv.Rng(seed)
+    state = lv.new_game(config)
+    for _ in range(actions):
+        mover = lv.to_move(state)
+        if mover is None:
+            break
+        action = (
+            lv.sample_chance(state, rng)
+            if mover is lv.CHANCE
+            else rng.choice(lv.legal_actions(state))
+        )
+        state = lv.apply(state, action)
+    return state
+
+
+def test_str_of_a_view_is_its_text_board() -> None:
+    view = lv.observe(_midgame(lv.classic(3)), 0)
+    assert str(view) == text_board(view)
+    assert str(view).startswith(f"Round {view.round} of 4")
+    assert view._repr_svg_() == svg(view)
+
+
+@pytest.mark.parametrize("config", example_configs(), ids=str)
+def test_every_edition_draws_as_valid_svg_and_text(config: lv.GameConfig) -> None:
+    state = _midgame(config)
+    for seat in (None, *range(config.players)):
+        view = lv.observe(state, seat)
+        root = ET.fromstring(svg(view))
+        assert root.tag == f"{SVG}svg"
+        casinos = root.findall(f".//{SVG}g[@class='casino']")
+        assert len(casinos) == len(view.casinos)
+        words = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+        assert view.prompt in words
+        for name in view.casino_tiles:
+            if name:
+                assert name in words
+        board = text_board(view)
+        assert len(board.splitlines()) >= len(view.casinos) + 2
+        # drawn from the view alone: what the seat may not see cannot change the picture
+        variant = lv.observe(hidden_variant(state, seat, lv.Rng(7)), seat)
+        assert svg(variant) == svg(view)
+        assert text_board(variant) == text_board(view)
+
+
+def test_dice_are_drawn_in_their_owners_colours() -> None:
+    """C-21: neutral dice are an owner of their own and are drawn in its colour."""
+    state = _midgame(lv.classic(2, lv.NeutralDice()), actions=40)
+    view = lv.observe(state)
+    picture = svg(view)
+    for owner, colour in enumerate(o.colour for o in view.owners):
+        if any(c.dice[owner] or c.big[owner] for c in view.casinos):
+            assert f'fill="{colour}"' in picture
+
+
+def test_the_card_game_shows_only_the_viewers_hand() -> None:
+    """K-13: a seat sees its own hand; the others' hands never reach its picture."""
+    session = Session(lv.cardgame(3), (Human("A"), Bot("random"), Bot("random")), seed=2)
+    mine = svg(session.view(0))
+    assert "Your hand: " in mine
+    assert "Your hand" not in svg(session.view(None))
+    assert "Your hand" in text_board(session.view(1))
+    hand = text_board(session.view(0)).split("Your hand: ")[1].splitlines()[0]
+    assert hand not in text_board(session.view(None))
+
+
+def test_text_is_escaped_in_svg() -> None:
+    view = lv.observe(lv.new_game(lv.classic(2)), 0, names=("<b>&", "Bob"))
+    picture = svg(view)
+    ET.fromstring(picture)  # well formed
+    assert "<b>" not in picture
