@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import Action, Draw, Place, Roll
+from .actions import Action, Draw, Place, Roll, action_problem, safe_repr
 from .chance import Rng, multiset_draw_distribution, remove_one, roll_distribution
 from .config import GameConfig, Ruleset
 from .errors import IllegalActionError
@@ -441,6 +441,9 @@ def _valid_rolls(k: int) -> frozenset[tuple[int, ...]]:
 _VALID_ROLLS: tuple[frozenset[tuple[int, ...]], ...] = tuple(_valid_rolls(k) for k in range(13))
 
 
+_INT: frozenset[type] = frozenset({int})
+"""The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
+
 _ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
 """Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
 _DRAWS: dict[int, Draw] = {}
@@ -535,10 +538,11 @@ def apply(state: State, action: Action) -> State:
             last, legal = _TASK_ACTIONS[0]
             if last is not state:
                 legal = module.task_actions(state, index, task)
-            if not _listed(action, legal):
-                raise _illegal(state, action, "not among the legal actions", "not-legal")
-    if not isinstance(action, Action):
-        raise _illegal(state, action, "not an action", "not-legal")
+            _check_listed(state, action, legal)
+        elif (problem := action_problem(action)) is not None:
+            raise _illegal(state, action, problem, "bad-type")
+    elif (problem := action_problem(action)) is not None:
+        raise _illegal(state, action, problem, "bad-type")
     state = module.perform(state, index, action, None)
     if state.tasks:
         return state
@@ -565,7 +569,7 @@ def _phase_name(state: State) -> str:
 
 
 def _illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
-    return IllegalActionError(repr(action), _phase_name(state), message, reason)
+    return IllegalActionError(safe_repr(action), _phase_name(state), message, reason)
 
 
 def _apply(state: State, action: Action, log: list[Event] | None) -> State:
@@ -585,8 +589,8 @@ def _apply(state: State, action: Action, log: list[Event] | None) -> State:
                 offered = _offers(state, offerers)  # what legal_actions just listed
             else:
                 offered = module.offer(state, owner, state.active)
-            if action in offered:
-                return module.perform(state, owner, action, log)
+            _check_listed(state, action, offered)
+            return module.perform(state, owner, action, log)
         raise _illegal(state, action, f"seat {state.active} must place dice", "not-legal")
     if phase is _ROLL:
         if kind is not Roll:
@@ -620,20 +624,33 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
             last, legal = _TASK_ACTIONS[0]
             if last is not state:
                 legal = module.task_actions(state, index, task)
-            if not _listed(action, legal):
-                raise _illegal(state, action, "not among the legal actions", "not-legal")
-    if not isinstance(action, Action):
-        raise _illegal(state, action, "not an action", "not-legal")
+            _check_listed(state, action, legal)
+        elif (problem := action_problem(action)) is not None:
+            raise _illegal(state, action, problem, "bad-type")
+    elif (problem := action_problem(action)) is not None:
+        raise _illegal(state, action, problem, "bad-type")
     return module.perform(state, index, action, log)
 
 
-def _listed(action: object, actions: tuple[Action, ...]) -> bool:
-    """``action in actions``, trying identity first: the action chosen is usually one of the
-    very objects listed, and comparing attrs actions by value costs a Python call each."""
+def _check_listed(state: State, action: object, actions: tuple[Action, ...]) -> None:
+    """Raise :class:`IllegalActionError` unless *action* is one of *actions*.
+
+    Identity first: the action chosen is usually one of the very objects listed (and
+    comparing attrs actions by value costs a Python call each). An action made elsewhere
+    must then have exactly the declared type in every field (``True`` and ``1.0`` compare
+    equal to ``1``: equality alone would let them through) and the class of the listed
+    action it equals."""
     for listed in actions:
         if listed is action:
-            return True
-    return action in actions
+            return
+    problem = action_problem(action)
+    if problem is not None:
+        raise _illegal(state, action, problem, "bad-type")
+    kind = type(action)
+    for listed in actions:
+        if type(listed) is kind and listed == action:
+            return
+    raise _illegal(state, action, "not among the legal actions", "not-legal")
 
 
 def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
@@ -641,11 +658,15 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     seat = state.active
     held = state.supply[seat]
     faces = action.faces
+    if (
+        type(faces) is not tuple or not {*map(type, faces)} <= _INT or type(action.group) is not str
+    ):  # exact types first: (True, 2) and (1.0, 2) equal (1, 2), and hash alike
+        raise _illegal(state, action, action_problem(action) or "malformed roll", "bad-type")
     if action.group != GROUPS[group]:
         raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-group")
     k = held[group]
     valid = _VALID_ROLLS[k] if k < 13 else _valid_rolls(k)
-    if type(faces) is not tuple or faces not in valid:
+    if faces not in valid:
         raise _illegal(
             state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
         )
@@ -709,6 +730,8 @@ def _rolled(seat: Seat, group: int, faces: tuple[int, ...]) -> DiceRolled:
 
 def _place(state: State, action: Place, log: list[Event] | None) -> State:
     face = action.face
+    if type(face) is not int:  # True and 1.0 would count the 1s, then index the casinos
+        raise _illegal(state, action, action_problem(action) or "malformed placement", "bad-type")
     r0, r1, r2, r3 = state.rolled
     c0 = r0.count(face)
     if r1 or r2 or r3:
@@ -729,6 +752,10 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             if face in closed:
                 raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
+        if type(action.target) is not int:
+            raise _illegal(
+                state, action, action_problem(action) or "malformed placement", "bad-type"
+            )
         if action not in _offers(state, ruleset.offerers):
             raise _illegal(
                 state, action, f"casino {action.target!r} does not take these dice", "bad-target"
@@ -900,13 +927,15 @@ bounded by the placements a game allows (a few thousand)."""
 
 def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     value = action.value
+    if type(value) is not int:  # True and 1.0 would pass for notes of 1 below
+        raise _illegal(state, action, action_problem(action) or "malformed draw", "bad-type")
     hidden = state.pile_hidden
     returned = state.pile_returned
     if hidden:
-        if type(value) is not int or value not in hidden:
+        if value not in hidden:
             raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
         hidden = remove_one(hidden, value)
-    elif returned and type(value) is int and value == returned[0]:
+    elif returned and value == returned[0]:
         returned = returned[1:]
     else:
         raise _illegal(state, action, "the next note is known and is another one", "bad-draw")
