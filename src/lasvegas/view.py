@@ -19,10 +19,11 @@ import functools
 
 import attrs
 
-from .actions import Action
+from .actions import Action, safe_repr
 from .chance import Rng
 from .config import GameConfig
 from .engine import Step, legal_actions, to_move
+from .errors import ConfigError
 from .events import Event
 from .modules.base import ModuleState, Task
 from .state import Casino, Phase, State
@@ -96,7 +97,8 @@ class PlayerView:
 def observe(state: State, seat: Seat | None = None) -> PlayerView:
     """The view of *state* for *seat* (``None``: a spectator).
 
-    Raises ``ValueError`` for a seat that is not ``None`` or ``0 .. players-1``.
+    Raises :class:`~lasvegas.errors.ConfigError` (a ``ValueError``) for a seat that is not
+    ``None`` or an ``int`` in ``0 .. players-1`` (``True`` is no seat).
 
     >>> import lasvegas as lv
     >>> view = lv.observe(lv.new_game(lv.classic(3)), 1)
@@ -109,9 +111,8 @@ def observe(state: State, seat: Seat | None = None) -> PlayerView:
     is over; then the money is counted in the open and every view shows it.
     """
     config = state.config
-    n = config.players
-    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
+        raise _bad_seat(config, seat)
     mover = to_move(state)
     won = state.money
     if config.hide_money and mover is not None:  # once the game is over, all is counted
@@ -137,7 +138,7 @@ def observe(state: State, seat: Seat | None = None) -> PlayerView:
     return PlayerView(
         seat,
         config,
-        n,
+        config.players,
         state.round,
         config.ruleset.params.rounds,
         state.phase,
@@ -166,6 +167,14 @@ def _event_owners(config: GameConfig) -> dict[type, int]:
     return owners
 
 
+def _bad_seat(config: GameConfig, seat: object) -> ConfigError:
+    """The error for a seat that this game does not have."""
+    return ConfigError(
+        f"seat must be None or 0..{config.players - 1} in a game of {config.players}, "
+        f"not {safe_repr(seat)}"
+    )
+
+
 def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
     """The events of *step* as *seat* may see them (``None``: a spectator).
 
@@ -176,8 +185,12 @@ def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
     >>> step = lv.step(lv.new_game(lv.classic(2)), lv.Draw(90_000))
     >>> lv.observe_events(step, 0)
     (NoteDealt(casino=1, value=90000),)
+
+    Raises :class:`~lasvegas.errors.ConfigError` for a seat :func:`observe` refuses.
     """
     config = step.state.config
+    if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
+        raise _bad_seat(config, seat)
     if not config.modules:
         return step.events
     owners = _event_owners(config)
