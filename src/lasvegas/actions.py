@@ -14,6 +14,7 @@ from typing import ClassVar, Literal, Union
 
 import attrs
 
+from ._defined import note_defined
 from .types import GROUPS, Face, Money
 
 __all__ = ["Action", "Draw", "Place", "Roll", "action_problem"]
@@ -26,6 +27,11 @@ class Action:
     A subclass sets the class variable :attr:`kind`, unique across the library and every
     module in a config, and is itself an ``attrs.frozen`` class.
     """
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        super().__init_subclass__(**kwargs)
+        note_defined()
 
     kind: ClassVar[str] = "action"
     """The stable tag of the action type in JSON and logs."""
