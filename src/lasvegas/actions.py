@@ -17,7 +17,7 @@ import attrs
 from ._defined import note_defined
 from .types import GROUPS, Face, Money
 
-__all__ = ["Action", "Draw", "Place", "Roll", "action_problem"]
+__all__ = ["Action", "Draw", "Place", "Roll", "action_problem", "safe_repr"]
 
 
 @attrs.frozen
