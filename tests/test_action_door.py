@@ -68,13 +68,15 @@ class Sneaky(int):
     """An ``int`` subclass: equal to its value, yet no ``int``."""
 
 
-def _allows_none(cls: type, name: str) -> bool:
+def _allowed(cls: type, name: str) -> tuple[object, ...]:
+    """The types a field's annotation allows (``int | None``: ``int`` and ``NoneType``)."""
     hint = typing.get_type_hints(cls)[name]
-    return type(None) in typing.get_args(hint)
+    return typing.get_args(hint) or (hint,)
 
 
-def _wrong(value: object, none_ok: bool) -> list[object]:
-    """Values of another type than *value* that compare equal to it (or nearly)."""
+def _wrong(value: object, allowed: tuple[object, ...] = ()) -> list[object]:
+    """Values of another type than *value* that compare equal to it (or nearly), none of a
+    type the field allows."""
     out: list[object] = []
     if type(value) is int:
         out += [float(value), Sneaky(value), [value], str(value)]
@@ -87,14 +89,14 @@ def _wrong(value: object, none_ok: bool) -> list[object]:
     elif type(value) is tuple:
         out += [list(value), str(value)]
         if value:
-            for twin in _wrong(value[0], False):
+            for twin in _wrong(value[0]):
                 out.append((twin, *value[1:]))
     elif value is None:
         out += [0, 0.0, False, "", [], ()]
     out.append(Impostor(value))
-    if not none_ok and value is not None:
+    if value is not None:
         out.append(None)
-    return out
+    return [w for w in out if type(w) not in allowed]
 
 
 def twins(action: Action) -> Iterator[Action]:
@@ -102,7 +104,7 @@ def twins(action: Action) -> Iterator[Action]:
     cls = type(action)
     for field in attrs.fields(cls):
         value = getattr(action, field.name)
-        for wrong in _wrong(value, _allows_none(cls, field.name)):
+        for wrong in _wrong(value, _allowed(cls, field.name)):
             yield attrs.evolve(action, **{field.name: wrong})
 
 
