@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import attrs
 
@@ -1024,13 +1024,20 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 # -- the parser -----------------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``error: ...``), not the usage too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {_one_line(message)} (`{self.prog} --help` lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m lasvegas``.
 
     >>> build_parser().parse_args(["demo", "--players", "3"]).players
     3
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m lasvegas",
         description="Play, watch, simulate and replay games of the Las Vegas family.",
         epilog="Run `python -m lasvegas COMMAND --help` for a command's options.",
