@@ -446,6 +446,10 @@ _INT: frozenset[type] = frozenset({int})
 
 _ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
 """Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
+_OWN_ROLLS: dict[int, Roll] = {}
+"""The rolls of :data:`_ROLLS` by ``id``: :func:`apply` knows its own rolls (their faces are
+ints) by identity, with no look at their faces. Each entry keeps its roll alive, so its id
+cannot be another object's while it is here (bounded: cleared at 100,000 entries)."""
 _DRAWS: dict[int, Draw] = {}
 """Draws already built, by note value."""
 
@@ -479,6 +483,9 @@ def sample_chance(state: State, rng: Rng) -> Action:
             roll = cache.get(faces)
             if roll is None:
                 roll = cache[faces] = Roll(faces, GROUPS[group])
+                if len(_OWN_ROLLS) >= 100_000:
+                    _OWN_ROLLS.clear()
+                _OWN_ROLLS[id(roll)] = roll
             return roll
         if phase is _FILL:
             hidden = state.pile_hidden
@@ -658,7 +665,7 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     seat = state.active
     held = state.supply[seat]
     faces = action.faces
-    if (
+    if _OWN_ROLLS.get(id(action)) is not action and (
         type(faces) is not tuple or not {*map(type, faces)} <= _INT or type(action.group) is not str
     ):  # exact types first: (True, 2) and (1.0, 2) equal (1, 2), and hash alike
         raise _illegal(state, action, action_problem(action) or "malformed roll", "bad-type")
