@@ -344,6 +344,7 @@ def test_tchoice1_a_float_throw_is_illegal_and_later_games_are_unaffected() -> N
     before = _games(range(4))
     state = my_choice_throw()
     assert lv.to_move(state) is lv.CHANCE
+    assert lv.sample_chance(state, lv.Rng(1)) in dict(lv.chance_outcomes(state))  # drawn, not used
     for faces in ((2.0, 5.0), (2, 5.0), (True, 5), (Sneaky(2), 5), [2, 5], (Impostor(2), 5)):
         assert_refused(state, lv.Roll(faces, "black"))  # type: ignore[arg-type]
     assert_refused(state, lv.Roll((2, 5), Impostor("black")))  # type: ignore[arg-type]

@@ -444,6 +444,10 @@ _VALID_ROLLS: tuple[frozenset[tuple[int, ...]], ...] = tuple(_valid_rolls(k) for
 _INT: frozenset[type] = frozenset({int})
 """The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
 
+_SAMPLED: list[tuple[State | None, Action | None]] = [(None, None)]
+"""The last module chance outcome :func:`sample_chance` drew, with its state, as one pair
+(replaced whole): :func:`apply` takes it as well formed without looking at its fields."""
+
 _ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
 """Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
 _OWN_ROLLS: dict[int, Roll] = {}
@@ -467,13 +471,13 @@ def sample_chance(state: State, rng: Rng) -> Action:
         task = state.tasks[0]
         index = task.module
         module = state.config.modules[index]
-        if task.chance:
-            return module.task_sample(state, index, task, rng)
         last, mover = _MOVER[0]  # _task_mover, inlined
-        if last is not state:
-            mover = module.task_to_move(state, index, task)
-        if mover is CHANCE:
-            return module.task_sample(state, index, task, rng)
+        if task.chance or (
+            (mover if last is state else module.task_to_move(state, index, task)) is CHANCE
+        ):
+            sampled = module.task_sample(state, index, task, rng)
+            _SAMPLED[0] = (state, sampled)
+            return sampled
     else:
         phase = state.phase
         if phase is _ROLL:
@@ -546,10 +550,12 @@ def apply(state: State, action: Action) -> State:
             if last is not state:
                 legal = module.task_actions(state, index, task)
             _check_listed(state, action, legal)
-        elif (problem := action_problem(action)) is not None:
+            mover = None
+    if task.chance or mover is CHANCE:
+        # a chance outcome: well formed if sample_chance just drew it for this very state
+        last, sampled = _SAMPLED[0]
+        if (last is not state or sampled is not action) and (problem := action_problem(action)):
             raise _illegal(state, action, problem, "bad-type")
-    elif (problem := action_problem(action)) is not None:
-        raise _illegal(state, action, problem, "bad-type")
     state = module.perform(state, index, action, None)
     if state.tasks:
         return state
@@ -632,10 +638,12 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
             if last is not state:
                 legal = module.task_actions(state, index, task)
             _check_listed(state, action, legal)
-        elif (problem := action_problem(action)) is not None:
+            mover = None
+    if task.chance or mover is CHANCE:
+        # a chance outcome: well formed if sample_chance just drew it for this very state
+        last, sampled = _SAMPLED[0]
+        if (last is not state or sampled is not action) and (problem := action_problem(action)):
             raise _illegal(state, action, problem, "bad-type")
-    elif (problem := action_problem(action)) is not None:
-        raise _illegal(state, action, problem, "bad-type")
     return module.perform(state, index, action, log)
 
 
