@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
 import subprocess
 import sys
 import types
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -422,3 +424,210 @@ def test_an_agent_of_ones_own_plays_in_simulate(
         AGENTS.pop("most-dice", None)
     rows = json.loads(capsys.readouterr().out)["agents"]
     assert [row["agent"] for row in rows] == ["most-dice", "random"]
+
+
+# -- every bad file, path or argument: one clear line, a non-zero exit, no traceback ----------
+
+
+def one_error_line(err: str) -> str:
+    """The single line a failed command wrote on stderr (checked to be one, not a traceback)."""
+    assert "Traceback" not in err
+    lines = [line for line in err.splitlines() if line.strip()]
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_replay_of_a_non_utf8_record_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "latin1.json"
+    path.write_bytes(b'{"format": "lasvegas/record", "names": ["Jos\xe9"]}')
+    assert cli.main(["replay", str(path)]) != 0
+    line = one_error_line(capsys.readouterr().err)
+    assert "not UTF-8" in line
+    assert "byte 44 is 0xe9" in line
+
+
+def test_replay_of_a_bad_record_is_one_line_even_with_many_problems(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "lasvegas/record", "schema": 1, "x": 1, "y": 2}', "utf-8")
+    assert cli.main(["replay", str(path)]) != 0
+    line = one_error_line(capsys.readouterr().err)
+    assert "is not a valid game record" in line
+    assert "more)" in line
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ('raise RuntimeError("boom")\n', "RuntimeError: boom"),
+        ("def broken(:\n", "SyntaxError: invalid syntax"),
+        ("import no_such_module_anywhere\n", "No module named 'no_such_module_anywhere'"),
+        (b"x = '\xff'\n", "SyntaxError"),
+    ],
+)
+def test_a_plugin_that_fails_to_import_is_one_clear_line(
+    source: str | bytes, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "failing_plugin.py"
+    if isinstance(source, bytes):
+        path.write_bytes(source)
+    else:
+        path.write_text(source, encoding="utf-8")
+    for command in (["list"], ["demo", "--players", "2"], ["replay", str(path)]):
+        assert cli.main([*command, "--import", str(path)]) != 0
+        line = one_error_line(capsys.readouterr().err)
+        assert line.startswith(f"error: --import {path}: ")
+        assert message in line
+    assert "_lasvegas_plugin_failing_plugin" not in sys.modules
+
+
+def test_a_dotted_plugin_that_fails_in_its_own_code_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert cli.main(["list", "--import", "this"]) == 0  # a module that imports fine
+    capsys.readouterr()
+    assert cli.main(["list", "--import", "json.no_such_submodule"]) != 0
+    assert "No module named 'json.no_such_submodule'" in one_error_line(capsys.readouterr().err)
+
+
+def test_replay_dev_zero_reads_a_bounded_amount_and_stops() -> None:
+    """``replay /dev/zero`` used to read without end; it stops at 64 MiB with one line."""
+    result = run("replay", "/dev/zero", timeout=60)
+    assert result.returncode != 0
+    line = one_error_line(result.stderr)
+    assert "larger than 64 MiB" in line
+
+
+def test_replay_of_a_directory_is_one_clear_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cli.main(["replay", str(tmp_path)]) != 0
+    assert "cannot read" in one_error_line(capsys.readouterr().err)
+
+
+@pytest.mark.parametrize("where", ["missing-folder/game.json", "folder-itself"])
+def test_play_with_a_bad_record_path_says_so_before_the_game_starts(
+    where: str, tmp_path: Path
+) -> None:
+    """The record path is checked before the first move, not after the game is played."""
+    (tmp_path / "folder-itself").mkdir()
+    target = tmp_path / where
+    result = run("play", "--players", "2", "--seed", "1", "--record", str(target), stdin="1\n")
+    assert result.returncode != 0
+    line = one_error_line(result.stderr)
+    assert f"--record {target}" in line
+    assert "Your turn" not in result.stdout
+    assert not (tmp_path / "missing-folder").exists()
+
+
+def test_play_checking_the_record_path_leaves_no_empty_file(tmp_path: Path) -> None:
+    target = tmp_path / "game.json"
+    result = run("play", "--players", "2", "--seed", "1", "--record", str(target), stdin="q\n")
+    assert result.returncode == 1  # quit early; the record of the game so far is saved
+    assert "Traceback" not in result.stderr
+    assert lv.from_json(target.read_text(encoding="utf-8"), lv.Record).config == lv.classic(2)
+
+
+def test_play_reports_a_record_that_cannot_be_saved_after_all(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """If the record still cannot be written at the end (the disk filled up ...), one line
+    says so and the exit status is not 0."""
+    target = tmp_path / "game.json"
+
+    def full(self: Path, *args: object, **kwargs: object) -> int:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    answers = iter(["q"])
+    args = ["play", "--players", "2", "--seed", "1", "--record", str(target)]
+    parsed = cli.build_parser().parse_args(args)
+    status = cli.cmd_play(parsed, sys.stdout, read=lambda: next(answers))
+    assert status != 0
+    assert "No space left on device" in one_error_line(capsys.readouterr().err)
+
+
+def test_simulate_refuses_a_hundred_million_games_with_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``simulate --games 10**8`` used to fail with MemoryError; the count is capped."""
+    assert cli.main(["simulate", "--games", str(10**8)]) != 0
+    line = one_error_line(capsys.readouterr().err)
+    assert f"at most {cli.MAX_GAMES:,} games" in line
+
+
+def test_simulate_streams_its_games_in_bounded_memory() -> None:
+    """The games of a simulation are made and played as the results come in, even with
+    several processes: an endless supply of jobs is never read ahead without bound."""
+    setup = cli.GameSetup(players=2)
+    made = 0
+
+    def endless() -> Iterator[cli._Job]:
+        nonlocal made
+        while True:
+            made += 1
+            yield cli._Job(setup, ("random", "random"), made, made)
+
+    results = cli._iter_results(endless(), 10**8, 2)
+    first = [next(results) for _ in range(3)]
+    assert len(first) == 3
+    assert made <= 4 * 2 * 16 + 16  # a few chunks per worker in flight, no more
+    results.close()
+
+
+def test_simulate_caps_jobs_at_the_usable_cpus(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--jobs 10000`` used to fork thousands of processes; it is capped at the CPUs this
+    process may use, with a note, and the results are the same."""
+    monkeypatch.setattr(cli, "usable_cpus", lambda: 1)
+    args = ["simulate", "--games", "3", "--seed", "4", "--json", "--no-progress"]
+    assert cli.main([*args, "--jobs", "10000"]) == 0
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err
+    assert "--jobs 10000 capped at 1" in captured.err
+    capped = json.loads(captured.out)
+    assert capped["jobs"] == 1
+    assert cli.main(args) == 0
+    assert json.loads(capsys.readouterr().out)["agents"] == capped["agents"]
+    assert 1 <= cli.usable_cpus() <= (os.cpu_count() or 1)
+
+
+def test_observe_with_a_bad_seat_is_the_library_error() -> None:
+    """``observe`` used to raise a plain ValueError for a seat the game does not have."""
+    state = lv.new_game(lv.classic(3))
+    for seat in (3, -1, True, 1.0, "1"):
+        with pytest.raises(lv.ConfigError, match=r"seat must be None or 0\.\.2"):
+            lv.observe(state, seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "--games", "0"],
+        ["simulate", "--jobs", "0"],
+        ["demo", "--players", "-3"],
+        ["play", "--seat", "7", "--no-record"],
+        ["demo", "--agents", "search:playouts=-1"],
+        ["demo", "--edition", "royale", "--edition-option", "tiles=x"],
+        ["replay", "/no/such/record.json"],
+        ["simulate", "--agents"],
+        ["demo", "--players", "x"],
+        ["no-such-command"],
+        [],
+    ],
+)
+def test_bad_arguments_are_one_line_and_a_non_zero_exit(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Argument errors too are one line (argparse's usage is left to ``--help``)."""
+    try:
+        status = cli.main(args)
+    except SystemExit as exc:  # argparse exits by itself
+        status = exc.code  # type: ignore[assignment]
+    assert status not in (0, None)
+    one_error_line(capsys.readouterr().err)

@@ -336,7 +336,7 @@ def test_library_kinds_are_unique() -> None:
     lasvegas.schema.generate()  # imports every submodule of the package
     own = {
         key: classes
-        for key, classes in serde._REGISTRY.clashes.items()
+        for key, classes in serde._REGISTRY.current().clashes.items()
         if any(c.__module__.startswith("lasvegas") for c in classes)
     }
     assert own == {}

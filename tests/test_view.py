@@ -290,9 +290,12 @@ def test_views_hold_no_rng_and_no_pile() -> None:
 def test_observe_refuses_a_seat_that_does_not_exist() -> None:
     """Seats are None or 0 .. players-1."""
     state = lv.new_game(lv.classic(2))
-    for seat in (2, -1, True, "0"):
-        with pytest.raises(ValueError, match="seat must be"):
+    step = lv.step(state, lv.Draw(90_000))
+    for seat in (2, -1, True, "0", 1.0, [0]):
+        with pytest.raises(lv.ConfigError, match=r"seat must be None or 0\.\.1 in a game of 2"):
             lv.observe(state, seat)  # type: ignore[arg-type]
+        with pytest.raises(lv.ConfigError, match="seat must be"):
+            lv.observe_events(step, seat)  # type: ignore[arg-type]
 
 
 def test_a_pending_task_shows_only_its_kind_by_default() -> None:

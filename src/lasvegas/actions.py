@@ -7,13 +7,17 @@ game is its config plus its action list.
 
 from __future__ import annotations
 
-from typing import ClassVar
+import types
+import typing
+from collections.abc import Callable
+from typing import ClassVar, Literal, Union
 
 import attrs
 
+from ._defined import note_defined
 from .types import GROUPS, Face, Money
 
-__all__ = ["Action", "Draw", "Place", "Roll"]
+__all__ = ["Action", "Draw", "Place", "Roll", "action_problem", "safe_repr"]
 
 
 @attrs.frozen
@@ -23,6 +27,11 @@ class Action:
     A subclass sets the class variable :attr:`kind`, unique across the library and every
     module in a config, and is itself an ``attrs.frozen`` class.
     """
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        super().__init_subclass__(**kwargs)
+        note_defined()
 
     kind: ClassVar[str] = "action"
     """The stable tag of the action type in JSON and logs."""
@@ -105,3 +114,176 @@ class Place(Action):
         if self.target is not None and self.target == self.face:
             return Place(self.face)
         return self
+
+
+# -- checking an action's fields ----------------------------------------------------------------
+
+_EXACT: frozenset[type] = frozenset({int, bool, str, float, bytes})
+"""Types a field value must have exactly: ``True`` is not an ``int``, ``1.0`` is not one
+either, although both compare equal to ``1``."""
+
+_Checker = Callable[[object], "str | None"]
+"""The check of one action class: the name of the first field whose value does not have its
+declared type, or ``None``."""
+
+
+class _Source:
+    """The source of one checker being generated: expressions and the names they use."""
+
+    def __init__(self) -> None:
+        self.names: dict[str, object] = {"_INT": frozenset({int})}
+        self.count = 0
+
+    def name(self, value: object) -> str:
+        """A name bound to *value* in the checker's namespace."""
+        self.count += 1
+        name = f"_n{self.count}"
+        self.names[name] = value
+        return name
+
+    def var(self) -> str:
+        """A fresh variable name (for the items of a tuple)."""
+        self.count += 1
+        return f"_v{self.count}"
+
+    def expr(self, hint: object, v: str) -> str | None:
+        """A Python expression true iff the value named *v* has the type *hint*, or
+        ``None`` when anything goes (an annotation the checker does not read: ``Any`` ...)."""
+        if hint is None or hint is type(None):
+            return f"{v} is None"
+        origin = typing.get_origin(hint)
+        if origin is None:
+            if hint in _EXACT:
+                return f"type({v}) is {self.name(hint)}"
+            if isinstance(hint, type) and hint is not object:
+                return f"isinstance({v}, {self.name(hint)})"
+            return None
+        args = typing.get_args(hint)
+        if origin is Union or origin is types.UnionType:
+            options = [self.expr(a, v) for a in args]
+            if any(o is None for o in options):
+                return None
+            return "(" + " or ".join(f"({o})" for o in options) + ")"
+        if origin is Literal:
+            pairs = self.name(tuple((type(a), a) for a in args))
+            return f"any(type({v}) is t and {v} == a for t, a in {pairs})"
+        if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+            if args[0] is int:  # the common case (faces, notes): one pass in C
+                return f"(type({v}) is tuple and {{*map(type, {v})}} <= _INT)"
+            x = self.var()
+            item = self.expr(args[0], x)
+            if item is None:
+                return f"type({v}) is tuple"
+            return f"(type({v}) is tuple and all({item} for {x} in {v}))"
+        if origin is tuple:
+            parts = [f"type({v}) is tuple", f"len({v}) == {len(args)}"]
+            for i, a in enumerate(args):
+                item = self.expr(a, f"{v}[{i}]")
+                if item is not None:
+                    parts.append(f"({item})")
+            return "(" + " and ".join(parts) + ")"
+        if origin in (frozenset, set, list):
+            kind = self.name(origin)
+            x = self.var()
+            item = self.expr(args[0], x) if args else None
+            if item is None:
+                return f"type({v}) is {kind}"
+            return f"(type({v}) is {kind} and all({item} for {x} in {v}))"
+        if isinstance(origin, type):
+            return f"isinstance({v}, {self.name(origin)})"
+        return None
+
+
+def _checker(cls: type) -> _Checker:
+    """The field check of the action class *cls*, generated once from its annotations (as
+    attrs generates ``__init__``): one ``type(v) is int`` test per plain field."""
+    if not attrs.has(cls):
+        return lambda action: "__class__"
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # an annotation that does not resolve: read what attrs kept
+        hints = {f.name: f.type for f in attrs.fields(cls)}
+    source = _Source()
+    lines = ["def check(a):"]
+    for field in attrs.fields(cls):
+        test = source.expr(hints.get(field.name), "v")
+        if test is not None and field.name.isidentifier():
+            lines += [
+                f"    v = a.{field.name}",
+                f"    if not ({test}):",
+                f"        return {field.name!r}",
+            ]
+    lines.append("    return None")
+    namespace = dict(source.names)
+    exec("\n".join(lines), namespace)  # built from annotations, never from input
+    checker: _Checker = namespace["check"]  # type: ignore[assignment]
+    return checker
+
+
+_CHECKERS: dict[type, _Checker] = {}
+"""The field check of each action class met, built once per class (bounded: cleared when
+a program makes thousands of classes)."""
+
+
+def safe_repr(value: object, limit: int = 200) -> str:
+    """``repr(value)``, cut to *limit* characters, and never raising (for error messages).
+
+    >>> safe_repr(Place(4))
+    'Place(face=4)'
+    >>> safe_repr("x" * 500)[-4:]
+    "...'"
+    """
+    try:
+        text = repr(value)
+    except Exception:
+        text = f"<{type(value).__name__} object>"
+    if type(text) is not str:  # pragma: no cover - repr always returns a str
+        text = f"<{type(value).__name__} object>"
+    if len(text) > limit:
+        text = text[: limit - 4] + "..." + text[-1:]
+    return text
+
+
+def action_problem(action: object) -> str | None:
+    """What makes *action* no well-formed action, or ``None`` when it is one.
+
+    Every field must hold exactly its declared type: ``True`` and ``1.0`` are refused where
+    an ``int`` is expected, although they compare (and hash) equal to ``1``, and so is any
+    other object, whatever it says about itself. Values are not checked against the
+    state here (that is the legal-action check's job). The check of each action class is
+    built once, from its annotations, so this costs one call per field.
+
+    >>> action_problem(Place(4)) is None
+    True
+    >>> action_problem(Place(True))
+    'face=True is a bool, not int'
+    >>> action_problem(Roll((1, 2.0)))
+    'faces=(1, 2.0) is not tuple[int, ...]'
+    >>> action_problem("Place(4)")
+    "'Place(4)' is a str, not an action"
+    """
+    cls = type(action)
+    checker = _CHECKERS.get(cls)
+    if checker is None:
+        if not isinstance(action, Action):
+            article = "an" if cls.__name__[:1].lower() in "aeiou" else "a"
+            return f"{safe_repr(action)} is {article} {cls.__name__}, not an action"
+        checker = _checker(cls)
+        if len(_CHECKERS) >= 4096:
+            _CHECKERS.clear()
+        _CHECKERS[cls] = checker
+    name = checker(action)
+    if name is None:
+        return None
+    if name == "__class__":
+        return f"{cls.__name__} is not an attrs action class"
+    value = getattr(action, name)
+    hint = typing.get_type_hints(cls).get(name)
+    expected = getattr(hint, "__name__", None) if typing.get_origin(hint) is None else None
+    if expected is None:
+        expected = str(hint).replace("typing.", "")
+    if typing.get_origin(hint) is None and expected is not None:
+        got = type(value).__name__
+        article = "an" if got[:1].lower() in "aeiou" else "a"
+        return f"{name}={safe_repr(value)} is {article} {got}, not {expected}"
+    return f"{name}={safe_repr(value)} is not {expected}"

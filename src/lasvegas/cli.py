@@ -14,18 +14,21 @@ The library itself never prints; this module is where the program talks to its u
 from __future__ import annotations
 
 import argparse
+import collections
 import concurrent.futures
 import datetime
 import importlib
 import importlib.util
+import itertools
 import json
 import math
 import os
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
+from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO, cast
+from typing import TYPE_CHECKING, Any, NoReturn, TextIO, cast
 
 import attrs
 
@@ -81,6 +84,40 @@ DEMO_AGENTS = ("search:playouts=100", "greedy", "random")
 
 class CliError(Exception):
     """A problem with the command line's input, reported as ``error: ...`` (exit status 2)."""
+
+
+MAX_READ = 64 * 1024 * 1024
+"""The largest file the command line reads (64 MiB): a record of the longest game is a few
+hundred KB, and ``replay /dev/zero`` must not read forever."""
+
+MAX_GAMES = 10_000_000
+"""The most games one ``simulate`` run plays (its memory stays the same whatever the count)."""
+
+
+def read_text(path: Path, what: str = "file") -> str:
+    """The UTF-8 text of *path*, at most :data:`MAX_READ` bytes; :class:`CliError` says
+    what is wrong (no such file, a directory, too large, not UTF-8 ...)."""
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_READ + 1)
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_READ:
+        raise CliError(f"{path}: larger than {MAX_READ // (1024 * 1024)} MiB, not a {what}")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CliError(
+            f"{path}: not UTF-8 text (byte {exc.start} is {data[exc.start]:#04x}), not a {what}"
+        ) from None
+
+
+def usable_cpus() -> int:
+    """How many CPUs this process may run on (its affinity where the system tells it)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 # -- setting up a game -----------------------------------------------------------------------
@@ -156,12 +193,25 @@ def import_plugin(name: str) -> None:
             raise CliError(f"--import {name}: cannot load it")
         module = importlib.util.module_from_spec(spec)
         sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:  # the plugin's own code failed: say how, in one line
+            del sys.modules[spec.name]
+            raise CliError(f"--import {name}: {_failure(exc)}") from None
         return
     try:
         importlib.import_module(name)
-    except ImportError as exc:
-        raise CliError(f"--import {name}: {exc}") from None
+    except Exception as exc:  # not found, or its own code failed
+        raise CliError(f"--import {name}: {_failure(exc)}") from None
+
+
+def _failure(exc: BaseException) -> str:
+    """One line saying what went wrong (``SyntaxError: ... (plugin.py, line 3)``)."""
+    text = str(exc).strip().splitlines()
+    first = text[0] if text else ""
+    if isinstance(exc, ImportError) and first:
+        return first
+    return f"{type(exc).__name__}: {first}" if first else type(exc).__name__
 
 
 @attrs.frozen
@@ -547,9 +597,30 @@ def _ask(prompt: str, count: int, read: Callable[[], str], out: TextIO) -> int |
         print(f"There is no choice {number}: type a number from 1 to {count}.", file=out)
 
 
-def _save(record: Record, path: Path, out: TextIO) -> None:
-    path.write_text(to_json(record) + "\n", encoding="utf-8")
+def _check_record_path(path: Path) -> None:
+    """Make sure the record can be saved at *path*, before the game starts: :class:`CliError`
+    says why not (no such folder, a directory, no permission ...)."""
+    if path.is_dir():
+        raise CliError(f"--record {path}: is a directory")
+    existed = path.exists()
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise CliError(f"--record {path}: cannot write there: {exc.strerror or exc}") from None
+    if not existed:
+        path.unlink(missing_ok=True)
+
+
+def _save(record: Record, path: Path, out: TextIO) -> bool:
+    """Save *record*; whether it worked (a failure is one line on stderr)."""
+    try:
+        path.write_text(to_json(record) + "\n", encoding="utf-8")
+    except OSError as exc:
+        print(f"error: cannot save the record to {path}: {exc.strerror or exc}", file=sys.stderr)
+        return False
     print(f"Game record saved to {path} (replay it: python -m lasvegas replay {path})", file=out)
+    return True
 
 
 def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | None = None) -> int:
@@ -559,6 +630,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | No
     human = args.seat
     if not 0 <= human < players:
         raise CliError(f"--seat must be 0..{players - 1}")
+    if not args.no_record:
+        _check_record_path(Path(args.record))
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "little")
     rng = Rng(seed)
     specs = args.opponents or ["greedy"]
@@ -622,7 +695,8 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | No
             date=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
             seed=seed,
         )
-        _save(record, Path(args.record), out)
+        if not _save(record, Path(args.record), out):
+            return 1
     return 1 if quit_early else 0
 
 
@@ -634,16 +708,14 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | 
     for name in args.imports:
         import_plugin(name)
     path = Path(args.file)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise CliError(f"cannot read {path}: {exc.strerror or exc}") from None
+    text = read_text(path, "game record")
     try:
         record = from_json(text, Record)
     except DeserializationError as exc:
-        print(f"error: {path} is not a valid game record:", file=sys.stderr)
-        for problem in exc.errors[:20]:
-            print(f"  {problem}", file=sys.stderr)
+        problems = exc.errors or (str(exc),)
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        first = problems[0] if len(problems[0]) <= 300 else problems[0][:297] + "..."
+        print(f"error: {path} is not a valid game record: {first}{more}", file=sys.stderr)
         return 1
     config = record.config
     names = list(record.names) or [f"seat {s}" for s in range(config.players)]
@@ -761,15 +833,30 @@ class _Row:
     money_ci95: tuple[float, float]
 
 
-def _interval(values: Sequence[float]) -> tuple[float, float, float]:
-    """Mean and a normal-approximation 95% confidence interval."""
-    n = len(values)
-    mean = sum(values) / n
-    if n < 2:
-        return mean, mean, mean
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    half = 1.96 * math.sqrt(var / n)
-    return mean, mean - half, mean + half
+class _Sums:
+    """The count, sum and sum of squares of whole amounts, kept exactly (Python ints): a
+    simulation keeps these, not every game's amount, so its memory does not grow."""
+
+    def __init__(self) -> None:
+        self.n = 0
+        self.total = 0
+        self.squares = 0
+
+    def add(self, value: int) -> None:
+        self.n += 1
+        self.total += value
+        self.squares += value * value
+
+    def interval(self) -> tuple[float, float, float]:
+        """Mean and a normal-approximation 95% confidence interval."""
+        n = self.n
+        mean = self.total / n
+        if n < 2:
+            return mean, mean, mean
+        # the sample variance, exactly: (n * sum(v^2) - sum(v)^2) / (n (n - 1))
+        var = Fraction(n * self.squares - self.total * self.total, n * (n - 1))
+        half = 1.96 * math.sqrt(var / n)
+        return mean, mean - half, mean + half
 
 
 def _wilson(successes: float, n: int) -> tuple[float, float]:
@@ -783,16 +870,32 @@ def _wilson(successes: float, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
+def _run_games(jobs: list[_Job]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Several games of a simulation, in one worker call."""
+    return [_run_game(job) for job in jobs]
+
+
 def _iter_results(
-    jobs: list[_Job], workers: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    jobs: Iterator[_Job], total: int, workers: int
+) -> Generator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The results of *jobs* in order; with several workers, at most a few chunks per worker
+    are in flight, so memory does not grow with the number of games."""
     if workers <= 1:
         for job in jobs:
             yield _run_game(job)
         return
-    chunk = max(1, min(16, len(jobs) // (workers * 8)))
+    chunk = max(1, min(16, total // (workers * 8)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(_run_game, jobs, chunksize=chunk)
+        pending: collections.deque[concurrent.futures.Future[list[Any]]] = collections.deque()
+        while True:
+            while len(pending) < 4 * workers:
+                batch = list(itertools.islice(jobs, chunk))
+                if not batch:
+                    break
+                pending.append(pool.submit(_run_games, batch))
+            if not pending:
+                return
+            yield from pending.popleft().result()
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -802,8 +905,16 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     players = config.players
     if args.games < 1:
         raise CliError("--games must be at least 1")
+    if args.games > MAX_GAMES:
+        raise CliError(f"--games {args.games}: at most {MAX_GAMES:,} games in one run")
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1")
+    workers = min(args.jobs, usable_cpus(), args.games)
+    if workers < min(args.jobs, args.games):
+        print(
+            f"note: --jobs {args.jobs} capped at {workers}, the CPUs this process may use",
+            file=sys.stderr,
+        )
     specs = list(args.agents)
     for spec in specs:
         try:
@@ -816,29 +927,29 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if entries.count(spec) > 1:
             labels[i] = f"{spec}#{i + 1}"
     seeds = Rng(args.seed)
-    jobs = [_Job(setup, entries, g, seeds.next_u64()) for g in range(args.games)]
+    jobs = (_Job(setup, entries, g, seeds.next_u64()) for g in range(args.games))
     progress = _Progress(
         args.games, not args.no_progress and (args.progress or sys.stderr.isatty())
     )
     wins = [0] * players
-    shares = [[0.0] * args.games for _ in range(players)]
-    money_ = [[0.0] * args.games for _ in range(players)]
+    shares = [0.0] * players
+    money_ = [_Sums() for _ in range(players)]
     started = time.perf_counter()
     try:
-        for g, (amounts, winners) in enumerate(_iter_results(jobs, args.jobs)):
+        for amounts, winners in _iter_results(jobs, args.games, workers):
             for e in range(players):
-                money_[e][g] = float(amounts[e])
+                money_[e].add(amounts[e])
             for e in winners:
                 wins[e] += 1
-                shares[e][g] = 1.0 / len(winners)
+                shares[e] += 1.0 / len(winners)
             progress.advance()
     finally:
         progress.close()
     seconds = time.perf_counter() - started
     rows = []
     for e in range(players):
-        share = sum(shares[e])
-        mean, m_low, m_high = _interval(money_[e])
+        share = shares[e]
+        mean, m_low, m_high = money_[e].interval()
         rows.append(
             _Row(
                 agent=labels[e],
@@ -859,7 +970,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             "config": json.loads(to_json(config)),
             "games": args.games,
             "seed": args.seed,
-            "jobs": args.jobs,
+            "jobs": workers,
             "seconds": round(seconds, 3),
             "agents": [attrs.asdict(row) for row in rows],
         }
@@ -930,13 +1041,20 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
 # -- the parser -----------------------------------------------------------------------------------
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (``error: ...``), not the usage too."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {_one_line(message)} (`{self.prog} --help` lists the options)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of ``python -m lasvegas``.
 
     >>> build_parser().parse_args(["demo", "--players", "3"]).players
     3
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m lasvegas",
         description="Play, watch, simulate and replay games of the Las Vegas family.",
         epilog="Run `python -m lasvegas COMMAND --help` for a command's options.",
@@ -1056,7 +1174,7 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Serve tables of every edition in the browser: open http://HOST:PORT/, choose the "
             "game and the seats, and hand each player the secret link of their seat. Needs "
-            "the web extra: pip install 'lasvegas[web]'."
+            "the web extra: pip install 'lasvegas-rules[web]'."
         ),
     )
     serve.add_argument(
@@ -1079,12 +1197,20 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 
         from .web import create_app
     except ImportError as exc:
-        raise CliError(f"serve needs the web extra: pip install 'lasvegas[web]' ({exc})") from None
+        raise CliError(
+            f"serve needs the web extra: pip install 'lasvegas-rules[web]' ({exc})"
+        ) from None
     if not 0 <= args.port <= 65535:
         raise CliError("--port must be 0..65535")
     print(f"Las Vegas tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
     uvicorn.run(create_app(seed=args.seed), host=args.host, port=args.port, log_level="warning")
     return 0
+
+
+def _one_line(text: str, limit: int = 500) -> str:
+    """*text* on one line, cut to *limit* characters."""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1113,8 +1239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return commands[args.command](args, out)
     except CliError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
         return 2
+    except LasVegasError as exc:  # the library refused something the command line passed on
+        print(f"error: {_one_line(str(exc))}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("\ninterrupted", file=sys.stderr)
         return 130

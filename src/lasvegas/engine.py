@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import Action, Draw, Place, Roll
+from .actions import Action, Draw, Place, Roll, action_problem, safe_repr
 from .chance import Rng, multiset_draw_distribution, remove_one, roll_distribution
 from .config import GameConfig, Ruleset
 from .errors import IllegalActionError
@@ -441,8 +441,19 @@ def _valid_rolls(k: int) -> frozenset[tuple[int, ...]]:
 _VALID_ROLLS: tuple[frozenset[tuple[int, ...]], ...] = tuple(_valid_rolls(k) for k in range(13))
 
 
+_INT: frozenset[type] = frozenset({int})
+"""The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
+
+_SAMPLED: list[tuple[State | None, Action | None]] = [(None, None)]
+"""The last module chance outcome :func:`sample_chance` drew, with its state, as one pair
+(replaced whole): :func:`apply` takes it as well formed without looking at its fields."""
+
 _ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
 """Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
+_OWN_ROLLS: dict[int, Roll] = {}
+"""The rolls of :data:`_ROLLS` by ``id``: :func:`apply` knows its own rolls (their faces are
+ints) by identity, with no look at their faces. Each entry keeps its roll alive, so its id
+cannot be another object's while it is here (bounded: cleared at 100,000 entries)."""
 _DRAWS: dict[int, Draw] = {}
 """Draws already built, by note value."""
 
@@ -460,13 +471,13 @@ def sample_chance(state: State, rng: Rng) -> Action:
         task = state.tasks[0]
         index = task.module
         module = state.config.modules[index]
-        if task.chance:
-            return module.task_sample(state, index, task, rng)
         last, mover = _MOVER[0]  # _task_mover, inlined
-        if last is not state:
-            mover = module.task_to_move(state, index, task)
-        if mover is CHANCE:
-            return module.task_sample(state, index, task, rng)
+        if task.chance or (
+            (mover if last is state else module.task_to_move(state, index, task)) is CHANCE
+        ):
+            sampled = module.task_sample(state, index, task, rng)
+            _SAMPLED[0] = (state, sampled)
+            return sampled
     else:
         phase = state.phase
         if phase is _ROLL:
@@ -476,6 +487,9 @@ def sample_chance(state: State, rng: Rng) -> Action:
             roll = cache.get(faces)
             if roll is None:
                 roll = cache[faces] = Roll(faces, GROUPS[group])
+                if len(_OWN_ROLLS) >= 100_000:
+                    _OWN_ROLLS.clear()
+                _OWN_ROLLS[id(roll)] = roll
             return roll
         if phase is _FILL:
             hidden = state.pile_hidden
@@ -535,10 +549,13 @@ def apply(state: State, action: Action) -> State:
             last, legal = _TASK_ACTIONS[0]
             if last is not state:
                 legal = module.task_actions(state, index, task)
-            if not _listed(action, legal):
-                action = _respelled(state, action, legal)
-    if not isinstance(action, Action):
-        raise _illegal(state, action, "not an action", "not-legal")
+            action = _check_listed(state, action, legal)
+            mover = None
+    if task.chance or mover is CHANCE:
+        # a chance outcome: well formed if sample_chance just drew it for this very state
+        last, sampled = _SAMPLED[0]
+        if (last is not state or sampled is not action) and (problem := action_problem(action)):
+            raise _illegal(state, action, problem, "bad-type")
     state = module.perform(state, index, action, None)
     if state.tasks:
         return state
@@ -565,7 +582,7 @@ def _phase_name(state: State) -> str:
 
 
 def _illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
-    return IllegalActionError(repr(action), _phase_name(state), message, reason)
+    return IllegalActionError(safe_repr(action), _phase_name(state), message, reason)
 
 
 def _apply(state: State, action: Action, log: list[Event] | None) -> State:
@@ -585,11 +602,7 @@ def _apply(state: State, action: Action, log: list[Event] | None) -> State:
                 offered = _offers(state, offerers)  # what legal_actions just listed
             else:
                 offered = module.offer(state, owner, state.active)
-            if action in offered:
-                return module.perform(state, owner, action, log)
-            accepted = action.canonical()
-            if accepted is not action and accepted in offered:
-                return module.perform(state, owner, accepted, log)
+            return module.perform(state, owner, _check_listed(state, action, offered), log)
         raise _illegal(state, action, f"seat {state.active} must place dice", "not-legal")
     if phase is _ROLL:
         if kind is not Roll:
@@ -623,22 +636,14 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
             last, legal = _TASK_ACTIONS[0]
             if last is not state:
                 legal = module.task_actions(state, index, task)
-            if not _listed(action, legal):
-                action = _respelled(state, action, legal)
-    if not isinstance(action, Action):
-        raise _illegal(state, action, "not an action", "not-legal")
+            action = _check_listed(state, action, legal)
+            mover = None
+    if task.chance or mover is CHANCE:
+        # a chance outcome: well formed if sample_chance just drew it for this very state
+        last, sampled = _SAMPLED[0]
+        if (last is not state or sampled is not action) and (problem := action_problem(action)):
+            raise _illegal(state, action, problem, "bad-type")
     return module.perform(state, index, action, log)
-
-
-def _respelled(state: State, action: object, legal: tuple[Action, ...]) -> Action:
-    """*action*, not listed in *legal* as given: its accepted spelling
-    (:meth:`~lasvegas.Action.canonical`) if that is listed, else an
-    :class:`~lasvegas.errors.IllegalActionError` naming the legal actions of its type."""
-    if isinstance(action, Action):
-        accepted = action.canonical()
-        if accepted is not action and _listed(accepted, legal):
-            return accepted
-    raise _illegal(state, action, _not_listed(action, legal), "not-legal")
 
 
 def _not_listed(action: object, legal: tuple[Action, ...]) -> str:
@@ -651,13 +656,32 @@ def _not_listed(action: object, legal: tuple[Action, ...]) -> str:
     return f"not among the legal actions; the legal ones of its type are {shown}{more}"
 
 
-def _listed(action: object, actions: tuple[Action, ...]) -> bool:
-    """``action in actions``, trying identity first: the action chosen is usually one of the
-    very objects listed, and comparing attrs actions by value costs a Python call each."""
+def _check_listed(state: State, action: object, actions: tuple[Action, ...]) -> Action:
+    """The listed action *action* stands for: itself, or its accepted spelling
+    (:meth:`~lasvegas.Action.canonical`); else an :class:`IllegalActionError`.
+
+    Identity first: the action chosen is usually one of the very objects listed (and
+    comparing attrs actions by value costs a Python call each). An action made elsewhere
+    must then have exactly the declared type in every field (``True`` and ``1.0`` compare
+    equal to ``1``: equality alone would let them through) and the class of the listed
+    action it equals."""
     for listed in actions:
         if listed is action:
-            return True
-    return action in actions
+            return listed
+    problem = action_problem(action)
+    if problem is not None or not isinstance(action, Action):
+        raise _illegal(state, action, problem or "not an action", "bad-type")
+    kind = type(action)
+    for listed in actions:
+        if type(listed) is kind and listed == action:
+            return action
+    accepted = action.canonical()
+    if accepted is not action:
+        kind = type(accepted)
+        for listed in actions:
+            if type(listed) is kind and listed == accepted:
+                return accepted
+    raise _illegal(state, action, _not_listed(action, actions), "not-legal")
 
 
 def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
@@ -665,11 +689,15 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     seat = state.active
     held = state.supply[seat]
     faces = action.faces
+    if _OWN_ROLLS.get(id(action)) is not action and (
+        type(faces) is not tuple or not {*map(type, faces)} <= _INT or type(action.group) is not str
+    ):  # exact types first: (True, 2) and (1.0, 2) equal (1, 2), and hash alike
+        raise _illegal(state, action, action_problem(action) or "malformed roll", "bad-type")
     if action.group != GROUPS[group]:
         raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-group")
     k = held[group]
     valid = _VALID_ROLLS[k] if k < 13 else _valid_rolls(k)
-    if type(faces) is not tuple or faces not in valid:
+    if faces not in valid:
         raise _illegal(
             state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
         )
@@ -733,6 +761,8 @@ def _rolled(seat: Seat, group: int, faces: tuple[int, ...]) -> DiceRolled:
 
 def _place(state: State, action: Place, log: list[Event] | None) -> State:
     face = action.face
+    if type(face) is not int:  # True and 1.0 would count the 1s, then index the casinos
+        raise _illegal(state, action, action_problem(action) or "malformed placement", "bad-type")
     r0, r1, r2, r3 = state.rolled
     c0 = r0.count(face)
     if r1 or r2 or r3:
@@ -753,8 +783,11 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             if face in closed:
                 raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
-        offered = _offers(state, ruleset.offerers)
-        if action not in offered:
+        if type(action.target) is not int:
+            raise _illegal(
+                state, action, action_problem(action) or "malformed placement", "bad-type"
+            )
+        if action not in _offers(state, ruleset.offerers):
             if action.target == face:
                 return _place(state, Place(face), log)  # Place(f, target=f) is Place(f)
             raise _illegal(
@@ -931,13 +964,15 @@ bounded by the placements a game allows (a few thousand)."""
 
 def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     value = action.value
+    if type(value) is not int:  # True and 1.0 would pass for notes of 1 below
+        raise _illegal(state, action, action_problem(action) or "malformed draw", "bad-type")
     hidden = state.pile_hidden
     returned = state.pile_returned
     if hidden:
-        if type(value) is not int or value not in hidden:
+        if value not in hidden:
             raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
         hidden = remove_one(hidden, value)
-    elif returned and type(value) is int and value == returned[0]:
+    elif returned and value == returned[0]:
         returned = returned[1:]
     else:
         raise _illegal(state, action, "the next note is known and is another one", "bad-draw")

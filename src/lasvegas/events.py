@@ -10,6 +10,7 @@ from typing import ClassVar
 
 import attrs
 
+from ._defined import note_defined
 from .types import Face, Money, Seat
 
 __all__ = [
@@ -34,6 +35,11 @@ __all__ = [
 @attrs.frozen
 class Event:
     """Base class of every event; modules subclass it for their own."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        super().__init_subclass__(**kwargs)
+        note_defined()
 
     kind: ClassVar[str] = "event"
     """The stable tag of the event type in JSON and logs."""

@@ -33,6 +33,7 @@ import enum
 import json
 import math
 import sys
+import threading
 import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -51,6 +52,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn, make_dict_unstructure_fn
 
 from . import events as _events
+from ._defined import defined
 from .actions import Action, Draw, Place, Roll
 from .config import GameConfig
 from .engine import Standings, Step
@@ -226,25 +228,42 @@ def _tag_base(cls: type) -> type | None:
     return None
 
 
+@attrs.frozen
+class _Tables:
+    """One complete build of the registry's tables, published whole (readers never see a
+    table half filled)."""
+
+    kinds: dict[type, dict[str, type]]
+    modules: dict[str, type[RuleModule]]
+    clashes: dict[tuple[type | None, str], tuple[type, ...]]
+    defined: int
+    """:func:`~lasvegas._defined.defined` when the build started: the tables know every
+    class defined before."""
+
+
 class _Registry:
-    """Kinds and module ids -> classes; rebuilt when a lookup misses (new classes defined).
+    """Kinds and module ids -> classes, built at import and again only when classes were
+    defined since (a plugin imported late) or registered by hand.
 
     A tag may be claimed by several classes; the claim with the highest rank wins: a class
     registered by hand, then one the core or a module class declares (its ``actions``,
     ``events``, ``tasks``, ``state_type``), then any other subclass defined with its own tag.
     Two claims of the same rank are a clash, reported when the tag is read.
+
+    Safe under threads: a build happens under a lock and replaces :attr:`tables` in one
+    assignment, and a lookup reads :attr:`tables` once. An unknown tag costs one dictionary
+    lookup and one counter comparison: the class tree is walked again only if a tagged class
+    was defined since the last build (never because a document names an unknown tag).
     """
 
     def __init__(self) -> None:
-        self.explicit: list[type] = []
-        self.kinds: dict[type, dict[str, type]] = {}
-        self.modules: dict[str, type[RuleModule]] = {}
-        self.clashes: dict[tuple[type | None, str], tuple[type, ...]] = {}
-        self.fresh = False
-        """Whether the tables were rebuilt during the current load (rebuild once per load)."""
-        self.refresh()
+        self.explicit: tuple[type, ...] = ()
+        self.lock = threading.Lock()
+        self.tables = self._build()
 
-    def refresh(self) -> None:
+    def _build(self) -> _Tables:
+        """The tables of every class defined now."""
+        start = defined()
         claims: dict[tuple[type | None, str], dict[type, int]] = {}
 
         def claim(cls: type, rank: int) -> None:
@@ -273,51 +292,76 @@ class _Registry:
             if issubclass(cls, RuleModule):
                 for part in _module_contributions(cls):
                     claim(part, 2)
-        self.kinds = {root: {} for root in _TAGGED}
-        self.modules = {}
-        self.clashes = {}
+        kinds: dict[type, dict[str, type]] = {root: {} for root in _TAGGED}
+        modules_by_id: dict[str, type[RuleModule]] = {}
+        clashes: dict[tuple[type | None, str], tuple[type, ...]] = {}
         for key, ranks in claims.items():
             best = max(ranks.values())
             chosen = [cls for cls, rank in ranks.items() if rank == best]
             base, tag = key
             if len(chosen) > 1:
-                self.clashes[key] = tuple(chosen)
+                clashes[key] = tuple(chosen)
             elif base is None:
-                self.modules[tag] = cast("type[RuleModule]", chosen[0])
+                modules_by_id[tag] = cast("type[RuleModule]", chosen[0])
             else:
-                self.kinds[base][tag] = chosen[0]
-        self.fresh = True
+                kinds[base][tag] = chosen[0]
+        return _Tables(kinds, modules_by_id, clashes, start)
+
+    def current(self) -> _Tables:
+        """The tables, built again first if a tagged class was defined since the last build."""
+        tables = self.tables
+        if tables.defined == defined():
+            return tables
+        with self.lock:
+            if self.tables.defined != defined():  # not built by another thread meanwhile
+                self.tables = self._build()
+            return self.tables
+
+    def add(self, cls: type) -> None:
+        """Register *cls* by hand (it wins over other claims of its tag) and rebuild."""
+        with self.lock:
+            if cls not in self.explicit:
+                self.explicit = (*self.explicit, cls)
+            self.tables = self._build()
 
     def kind(self, base: type, kind: str) -> type:
-        cls = self.kinds[base].get(kind)
-        if cls is None and not self.fresh:
-            self.refresh()
-            cls = self.kinds[base].get(kind)
+        tables = self.tables
+        cls = tables.kinds[base].get(kind)
+        if cls is None and tables.defined != defined():
+            tables = self.current()
+            cls = tables.kinds[base].get(kind)
         if cls is None:
             noun = base.__name__.lower() if base is not ModuleState else "module state"
-            classes = self.clashes.get((base, kind))
+            classes = tables.clashes.get((base, kind))
             if classes:
                 names = ", ".join(sorted(c.__qualname__ for c in classes))
                 raise _BadValueError(
                     f"{noun} kind {kind!r} is claimed by several classes ({names})"
                 )
-            raise _BadValueError(f"unknown {noun} kind {kind!r}")
+            raise _BadValueError(f"unknown {noun} kind {_short(kind)}")
         return cls
 
     def module(self, module_id: str) -> type[RuleModule]:
-        cls = self.modules.get(module_id)
-        if cls is None and not self.fresh:
-            self.refresh()
-            cls = self.modules.get(module_id)
+        tables = self.tables
+        cls = tables.modules.get(module_id)
+        if cls is None and tables.defined != defined():
+            tables = self.current()
+            cls = tables.modules.get(module_id)
         if cls is None:
-            classes = self.clashes.get((None, module_id))
+            classes = tables.clashes.get((None, module_id))
             if classes:
                 names = ", ".join(sorted(c.__qualname__ for c in classes))
                 raise _BadValueError(
                     f"module id {module_id!r} is claimed by several classes ({names})"
                 )
-            raise _BadValueError(f"unknown module {module_id!r}")
+            raise _BadValueError(f"unknown module {_short(module_id)}")
         return cls
+
+
+def _short(tag: str) -> str:
+    """``repr(tag)``, cut short for a message (a tag may be up to MAX_STRING long)."""
+    text = repr(tag)
+    return text if len(text) <= 60 else text[:56] + "...'"
 
 
 def _is_attrs_class(obj: object) -> bool:
@@ -381,9 +425,7 @@ def register(cls: type[T]) -> type[T]:
             raise TypeError(f"{cls.__qualname__} has no id of its own")
     elif _tag_base(cls) is None or "kind" not in cls.__dict__:
         raise TypeError(f"{cls.__qualname__} is not an action, event, task or slice with a kind")
-    if cls not in _REGISTRY.explicit:
-        _REGISTRY.explicit.append(cls)
-    _REGISTRY.refresh()
+    _REGISTRY.add(cls)
     return cls
 
 
@@ -397,12 +439,12 @@ def known_classes() -> dict[str, dict[str, type]]:
     >>> known_classes()["action"]["place"] is lv.Place
     True
     """
-    _REGISTRY.refresh()
+    tables = _REGISTRY.current()
     names = {Action: "action", Event: "event", Task: "task", ModuleState: "slice"}
     table: dict[str, dict[str, type]] = {
-        names[base]: dict(kinds) for base, kinds in _REGISTRY.kinds.items()
+        names[base]: dict(kinds) for base, kinds in tables.kinds.items()
     }
-    table["module"] = dict(_REGISTRY.modules)
+    table["module"] = dict(tables.modules)
     return table
 
 
@@ -1115,7 +1157,6 @@ def from_json(text: str | bytes, cls: type[T], *, max_size: int = MAX_TEXT) -> T
     lasvegas.errors.DeserializationError: expected an integer, got a string @ $.face
     """
     what = _format_of(cls)
-    _REGISTRY.fresh = False
     try:
         data = _bare_action(_parse(text, max_size), what)
         _, version = _envelope(data, what)

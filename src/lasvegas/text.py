@@ -30,7 +30,8 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from .actions import Action, Draw, Place, Roll
+from .actions import Action, Draw, Place, Roll, action_problem, safe_repr
+from .errors import IllegalActionError
 from .events import (
     BanknotePaid,
     CasinoPaid,
@@ -203,7 +204,18 @@ def describe(action: Action, state: State | None = None) -> str:
     >>> state = lv.apply(state, lv.Roll((1, 1, 3, 5, 5, 5, 6, 6)))
     >>> describe(lv.Place(5), state), describe(lv.Place(3), state)
     ('Place the three 5s at casino 5', 'Place the single 3 at casino 3')
+
+    With a state, a malformed action (a field not of its declared type, such as
+    ``Place(True)`` or ``Place(1.0)``, or no action at all) raises
+    :class:`~lasvegas.errors.IllegalActionError`, as :func:`~lasvegas.apply` would.
     """
+    if state is not None:
+        problem = action_problem(action)
+        if problem is not None:
+            phase = state.phase.value
+            if state.tasks:
+                phase = f"{phase} ({state.tasks[0].kind})"
+            raise IllegalActionError(safe_repr(action), phase, problem, "bad-type")
     own = _own_text(action, state)
     if own is not None:
         return own

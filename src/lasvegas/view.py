@@ -21,10 +21,11 @@ from typing import Final
 
 import attrs
 
-from .actions import Action, Place
+from .actions import Action, Place, safe_repr
 from .chance import Rng
 from .config import GameConfig
 from .engine import Step, legal_actions, standings, to_move
+from .errors import ConfigError
 from .events import Event
 from .modules.base import ModuleState, Task
 from .state import Casino, Phase, State
@@ -195,8 +196,9 @@ def observe(
     """The view of *state* for *seat* (``None``: a spectator).
 
     *names* are the players' names, seat by seat, for the view's owners and prompt
-    (``"Seat 0"`` ... by default). Raises ``ValueError`` for a seat that is not ``None`` or
-    ``0 .. players-1``, or names that are not one string per seat.
+    (``"Seat 0"`` ... by default). Raises :class:`~lasvegas.errors.ConfigError` (a
+    ``ValueError``) for a seat that is not ``None`` or an ``int`` in ``0 .. players-1``
+    (``True`` is no seat), or names that are not one string per seat.
 
     >>> import lasvegas as lv
     >>> view = lv.observe(lv.new_game(lv.classic(3)), 1)
@@ -211,11 +213,11 @@ def observe(
     config = state.config
     n = config.players
     if seat is not None and (type(seat) is not int or not 0 <= seat < n):
-        raise ValueError(f"seat must be None or 0..{n - 1}, not {seat!r}")
+        raise _bad_seat(config, seat)
     if names is not None and (
         isinstance(names, str) or len(names) != n or not all(type(x) is str for x in names)
     ):
-        raise ValueError(f"names must be {n} strings, one per seat, not {names!r}")
+        raise ConfigError(f"names must be {n} strings, one per seat, not {safe_repr(names)}")
     mover = to_move(state)
     won = state.money
     modules = config.modules
@@ -246,7 +248,7 @@ def observe(
     return PlayerView(
         seat,
         config,
-        n,
+        config.players,
         state.round,
         config.ruleset.params.rounds,
         state.phase,
@@ -445,6 +447,14 @@ def _event_owners(config: GameConfig) -> dict[type, int]:
     return owners
 
 
+def _bad_seat(config: GameConfig, seat: object) -> ConfigError:
+    """The error for a seat that this game does not have."""
+    return ConfigError(
+        f"seat must be None or 0..{config.players - 1} in a game of {config.players}, "
+        f"not {safe_repr(seat)}"
+    )
+
+
 def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
     """The events of *step* as *seat* may see them (``None``: a spectator).
 
@@ -455,8 +465,12 @@ def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
     >>> step = lv.step(lv.new_game(lv.classic(2)), lv.Draw(90_000))
     >>> lv.observe_events(step, 0)
     (NoteDealt(casino=1, value=90000),)
+
+    Raises :class:`~lasvegas.errors.ConfigError` for a seat :func:`observe` refuses.
     """
     config = step.state.config
+    if seat is not None and (type(seat) is not int or not 0 <= seat < config.players):
+        raise _bad_seat(config, seat)
     if not config.modules:
         return step.events
     owners = _event_owners(config)

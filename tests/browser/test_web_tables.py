@@ -147,7 +147,7 @@ def test_a_whole_classic_game_in_the_browser(server: str, browser: Browser) -> N
     page.goto(links["0"])
     prompts = _play_alone(page)
     assert "Your turn: choose dice to place" in prompts
-    assert page.text_content("#result").startswith("The game is over")  # type: ignore[union-attr]
+    assert page.text_content("#result").startswith("The game is over")  # type: ignore[union-attr, unused-ignore]
     assert page.locator("#board svg").count() == 1
     log = page.locator("#log li").all_text_contents()
     assert any("Human 0" in line for line in log)
@@ -172,7 +172,7 @@ def test_a_royale_game_with_tile_decisions_in_the_browser(server: str, browser: 
     prompts = _play_alone(page)
     tile_decisions = [p for p in prompts if p != "Your turn: choose dice to place"]
     assert tile_decisions, prompts
-    assert page.text_content("#result").startswith("The game is over")  # type: ignore[union-attr]
+    assert page.text_content("#result").startswith("The game is over")  # type: ignore[union-attr, unused-ignore]
     page.close()
 
 

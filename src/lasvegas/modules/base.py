@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
+from .._defined import note_defined
 from ..types import Chance, Money, Seat
 
 if TYPE_CHECKING:
@@ -51,6 +52,11 @@ __all__ = ["ModuleState", "RuleModule", "Task"]
 class ModuleState:
     """Base class of a module's slice of the state."""
 
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        super().__init_subclass__(**kwargs)
+        note_defined()
+
     kind: ClassVar[str] = "module-state"
     """The stable tag of the slice type in JSON."""
 
@@ -61,6 +67,11 @@ class Task:
 
     While a task is first in ``state.tasks``, its module answers every engine question.
     """
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        super().__init_subclass__(**kwargs)
+        note_defined()
 
     kind: ClassVar[str] = "task"
     """The stable tag of the task type in JSON."""
@@ -79,6 +90,11 @@ class Task:
 @attrs.frozen
 class RuleModule:
     """Base class of rule modules. Subclasses are frozen attrs classes; fields are options."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        super().__init_subclass__(**kwargs)
+        note_defined()
 
     id: ClassVar[str] = "module"
     """Stable id, used in configs' JSON and in error messages."""
