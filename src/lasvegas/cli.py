@@ -668,10 +668,16 @@ class _Job:
     specs: tuple[str, ...]
     game: int
     seed: int
+    record: bool = False
 
 
-def _run_game(job: _Job) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """One game of a simulation: (money per entry, winners as entries)."""
+_Result = tuple[tuple[int, ...], tuple[int, ...], str | None]
+"""A simulated game: money per entry, winners as entries, the record's JSON (or None)."""
+
+
+def _run_game(job: _Job) -> _Result:
+    """One game of a simulation: (money per entry, winners as entries, its record's JSON
+    when the job asks for it)."""
     config = job.setup.config()
     players = config.players
     rng = Rng(job.seed)
@@ -680,11 +686,15 @@ def _run_game(job: _Job) -> tuple[tuple[int, ...], tuple[int, ...]]:
     entry_at = {seat: e for e, seat in enumerate(seat_of)}
     agent_rngs = [rng.fork() for _ in range(players)]
     agents = [make_agent(job.specs[entry_at[seat]], agent_rngs[seat]) for seat in range(players)]
-    state, _ = play_game(config, agents, rng)
+    state, actions = play_game(config, agents, rng)
     result = standings(state)
     money_ = tuple(result.money[seat_of[e]] for e in range(players))
     winners = tuple(sorted(entry_at[s] for s in result.winners))
-    return money_, winners
+    record = None
+    if job.record:
+        names = tuple(job.specs[entry_at[seat]] for seat in range(players))
+        record = to_json(Record(config, actions, names=names, seed=job.seed))
+    return money_, winners, record
 
 
 class _Progress:
@@ -766,9 +776,7 @@ def _wilson(successes: float, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def _iter_results(
-    jobs: list[_Job], workers: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _iter_results(jobs: list[_Job], workers: int) -> Iterator[_Result]:
     if workers <= 1:
         for job in jobs:
             yield _run_game(job)
@@ -776,6 +784,34 @@ def _iter_results(
     chunk = max(1, min(16, len(jobs) // (workers * 8)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
         yield from pool.map(_run_game, jobs, chunksize=chunk)
+
+
+def _results(args: argparse.Namespace, jobs: list[_Job]) -> Iterator[tuple[int, _Result]]:
+    """``(game, result)`` pairs: in game order locally, as they finish on Ray (``--ray``)."""
+    if args.ray is None:
+        yield from enumerate(_iter_results(jobs, args.jobs))
+        return
+    try:
+        from .distributed import ray_map
+
+        yield from ray_map(_run_game, jobs, address=args.ray or None, workers=args.jobs)
+    except ImportError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _game_line(job: _Job, labels: Sequence[str], result: _Result) -> str:
+    """The JSON line ``--out`` writes for one finished game."""
+    amounts, winners, _ = result
+    players = len(amounts)
+    return json.dumps(
+        {
+            "game": job.game,
+            "seed": job.seed,
+            "seats": [(e + job.game) % players for e in range(players)],
+            "money": list(amounts),
+            "winners": [labels[e] for e in winners],
+        }
+    )
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -799,7 +835,11 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if entries.count(spec) > 1:
             labels[i] = f"{spec}#{i + 1}"
     seeds = Rng(args.seed)
-    jobs = [_Job(setup, entries, g, seeds.next_u64()) for g in range(args.games)]
+    keep = args.records is not None
+    jobs = [_Job(setup, entries, g, seeds.next_u64(), keep) for g in range(args.games)]
+    if keep:
+        Path(args.records).mkdir(parents=True, exist_ok=True)
+    lines = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
     progress = _Progress(
         args.games, not args.no_progress and (args.progress or sys.stderr.isatty())
     )
@@ -808,15 +848,23 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     money_ = [[0.0] * args.games for _ in range(players)]
     started = time.perf_counter()
     try:
-        for g, (amounts, winners) in enumerate(_iter_results(jobs, args.jobs)):
+        for g, result in _results(args, jobs):
+            amounts, winners, record = result
             for e in range(players):
                 money_[e][g] = float(amounts[e])
             for e in winners:
                 wins[e] += 1
                 shares[e][g] = 1.0 / len(winners)
+            if lines is not None:  # streamed as each game finishes
+                lines.write(_game_line(jobs[g], labels, result) + "\n")
+                lines.flush()
+            if record is not None:
+                Path(args.records, f"game-{g:06d}.json").write_text(record, encoding="utf-8")
             progress.advance()
     finally:
         progress.close()
+        if lines is not None:
+            lines.close()
     seconds = time.perf_counter() - started
     rows = []
     for e in range(players):
@@ -843,6 +891,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             "games": args.games,
             "seed": args.seed,
             "jobs": args.jobs,
+            "ray": args.ray,
             "seconds": round(seconds, 3),
             "agents": [attrs.asdict(row) for row in rows],
         }
@@ -972,7 +1021,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="pit computer players against each other",
         description="Play many games between computer players and print, per agent, its "
         "wins, win rate and mean money with 95% intervals. Seats rotate between games. "
-        "With --jobs the games run in several processes; the results do not depend on it.",
+        "With --jobs the games run in several processes, with --ray on a Ray cluster; the "
+        "results do not depend on either.",
     )
     _add_setup_options(simulate, players=2)
     simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
@@ -984,7 +1034,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="the agents, one per seat, cycled if fewer (default greedy random)",
     )
     simulate.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="worker processes, or Ray workers (default 1)"
+    )
+    simulate.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster (ray.init's address: auto, ray://HOST:10001 ...; "
+        "without ADDRESS, a local Ray instance with --jobs CPUs); needs the ray extra",
+    )
+    simulate.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write each game's result to FILE as a JSON line, as soon as the game finishes",
+    )
+    simulate.add_argument(
+        "--records",
+        metavar="DIR",
+        help="save each game's record in DIR (game-000000.json ..., for `replay`)",
+    )
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.add_argument(
         "--progress", action="store_true", help="show the progress bar even when not on a terminal"
