@@ -23,6 +23,7 @@ this module takes over only to send leftover notes to the box (K-10). With the
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections import Counter
 from fractions import Fraction
@@ -520,6 +521,17 @@ _DRAWS: dict[Card, DrawCard] = {}
 """Card draws already built, by card."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _card_draws(deck: tuple[Card, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """The card draws from a (sorted) draw pile with their exact probabilities, remembered
+    for the last few thousand piles (a search or an OpenSpiel walk asks for the same piles
+    again and again)."""
+    total = len(deck)
+    return tuple(
+        (_draw_action(c), Fraction(sum(1 for _ in group), total)) for c, group in groupby(deck)
+    )
+
+
 def _draw_action(c: Card) -> DrawCard:
     action = _DRAWS.get(c)
     if action is None:
@@ -703,11 +715,7 @@ class CardGame(RuleModule):
                 return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
             return ((Draw(state.pile_returned[0]), Fraction(1)),)
         assert isinstance(task, DealCards)
-        deck = _slice(state, index).decks[task.seats[0]]
-        total = len(deck)
-        return tuple(
-            (_draw_action(c), Fraction(sum(1 for _ in group), total)) for c, group in groupby(deck)
-        )
+        return _card_draws(_slice(state, index).decks[task.seats[0]])
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the next note or card directly."""
