@@ -24,7 +24,7 @@ this module takes over only to send leftover notes to the box (K-10). With the
 from __future__ import annotations
 
 import functools
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, groupby
@@ -527,9 +527,25 @@ def _card_draws(deck: tuple[Card, ...]) -> tuple[tuple[Action, Fraction], ...]:
     for the last few thousand piles (a search or an OpenSpiel walk asks for the same piles
     again and again)."""
     total = len(deck)
-    return tuple(
-        (_draw_action(c), Fraction(sum(1 for _ in group), total)) for c, group in groupby(deck)
-    )
+    draws: list[tuple[Action, Fraction]] = []
+    start = 0
+    while start < total:
+        card = deck[start]
+        end = bisect_right(deck, card, start)
+        draws.append((_draw_action(card), _share(end - start, total)))
+        start = end
+    return tuple(draws)
+
+
+_SHARES: dict[tuple[int, int], Fraction] = {}
+"""``Fraction(k, n)`` for the counts of a draw pile (bounded: both at most the deck's size)."""
+
+
+def _share(k: int, n: int) -> Fraction:
+    share = _SHARES.get((k, n))
+    if share is None:
+        share = _SHARES[(k, n)] = Fraction(k, n)
+    return share
 
 
 def _draw_action(c: Card) -> DrawCard:
