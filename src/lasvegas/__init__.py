@@ -37,7 +37,7 @@ from .cardgame import (
     cardgame,
 )
 from .chance import Rng
-from .classic import BANKNOTES, NeutralDice, classic
+from .classic import BANKNOTES, NeutralDice, SmallGame, classic
 from .config import GameConfig, Params
 from .engine import (
     Standings,
@@ -169,6 +169,7 @@ __all__ = [
     "Sequential",
     "SixthPlayer",
     "SlotMachine",
+    "SmallGame",
     "Standings",
     "State",
     "Step",

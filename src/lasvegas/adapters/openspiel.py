@@ -57,7 +57,7 @@ import functools
 import math
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, ClassVar
+from typing import Any
 
 try:
     import numpy as np
@@ -67,12 +67,11 @@ except ImportError as exc:  # pragma: no cover - depends on the environment
         "lasvegas.adapters.openspiel needs the openspiel extra: pip install 'lasvegas[openspiel]'"
     ) from exc
 
-import attrs
 
 from ..actions import Action
 from ..agents.determinise import determinise, hides
 from ..chance import Rng
-from ..config import GameConfig, Params
+from ..config import GameConfig
 from ..engine import (
     Step,
     action_space,
@@ -84,7 +83,7 @@ from ..engine import (
     step,
     to_move,
 )
-from ..errors import ConfigError, IllegalActionError
+from ..errors import IllegalActionError
 from ..events import Event
 from ..modules.base import RuleModule
 from ..serde import from_json, known_classes, to_json
@@ -102,7 +101,6 @@ __all__ = [
     "LasVegasObserver",
     "LasVegasState",
     "RolloutEvaluator",
-    "SmallGame",
     "config_from_parameters",
     "game_parameters",
     "hides_information",
@@ -812,44 +810,14 @@ class RolloutEvaluator:
 # -- a configuration small enough for CFR, and the tree as EFG text -----------------------------------
 
 
-@attrs.frozen
-class SmallGame(RuleModule):
-    """A classic game cut down until its whole tree can be solved: one round, *dice* dice per
-    seat (2 by default), and six $50,000 notes for the pile, so that the note deal is fixed
-    (every casino draws one $50,000 note: each draw has one outcome) instead of a long chain
-    of chance nodes. Two players: about 82,000 nodes with 2 dice.
-
-    >>> import lasvegas as lv
-    >>> params = small_config().ruleset.params
-    >>> params.rounds, params.dice, params.notes.count(50_000)
-    (1, (2, 0, 0, 0), 6)
-    """
-
-    id: ClassVar[str] = "openspiel-small"
-    dice: int = 2
-    """Regular dice per seat (1 to 3: 3 is already too large to solve this way)."""
-
-    def configure(self, params: Params, players: int) -> Params:
-        """One round, :attr:`dice` dice per seat, six $50,000 notes (a fixed deal)."""
-        if not 1 <= self.dice <= 3:
-            raise ConfigError(f"openspiel-small: dice must be 1 to 3, not {self.dice}")
-        return attrs.evolve(
-            params,
-            rounds=1,
-            dice=(self.dice, 0, 0, 0),
-            notes=(50_000,) * params.casinos,
-            minimum=50_000,
-            worth=(),
-        )
-
-
 def small_config(players: int = 2, dice: int = 2) -> GameConfig:
-    """The classic config with :class:`SmallGame`: the one CFR is run on in the tests.
+    """The classic config with :class:`lasvegas.SmallGame`: the one CFR is run on in the
+    tests.
 
     >>> small_config().players
     2
     """
-    from ..classic import classic
+    from ..classic import SmallGame, classic
 
     return classic(players, SmallGame(dice=dice))
 
