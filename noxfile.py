@@ -92,6 +92,26 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def ray(session: nox.Session) -> None:
+    """Run the tests marked `ray` (not a default session): the `ray` extra installed, a local
+    Ray instance with 2 CPUs started by the tests; `simulate --ray` must give the local
+    results with 1 and 2 workers. `.ci/run` runs this session."""
+    install(session, "tests")
+    session.install("-e", ".[ray]")
+    session.run(
+        "python",
+        "-m",
+        "pytest",
+        "tests/test_distributed.py",
+        "-m",
+        "ray",
+        "-p",
+        "no:cacheprovider",
+        *session.posargs,
+    )
+
+
+@nox.session
 def fuzz(session: nox.Session) -> None:
     """Run the tests marked `fuzz` with the long Hypothesis profile (not a default session)."""
     install(session, "tests")

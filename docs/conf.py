@@ -80,6 +80,12 @@ nitpick_ignore = [
     # the RL packages' classes, behind the adapters' extras (no intersphinx offline)
     ("py:class", "pettingzoo.AECEnv"),
     ("py:class", "pettingzoo.utils.env.AECEnv"),
+    ("py:class", "pettingzoo.ParallelEnv"),
+    ("py:class", "pettingzoo.utils.env.ParallelEnv"),
+    ("py:class", "AECEnv"),
+    ("py:class", "Vector"),
+    ("py:class", "numpy.typing.NDArray"),
+    ("py:class", "numpy.float32"),
     ("py:class", "pyspiel.Game"),
     ("py:class", "pyspiel.State"),
     ("py:class", "pyspiel.Observer"),

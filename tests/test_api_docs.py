@@ -32,6 +32,7 @@ SUBMODULES = (
     "lasvegas.session",
     "lasvegas.render",
     "lasvegas.web",
+    "lasvegas.distributed",
     "lasvegas.adapters",
     "lasvegas.adapters.encoding",
     "lasvegas.adapters.pettingzoo",

@@ -106,7 +106,7 @@ def test_a_session_needs_a_seat_per_player() -> None:
 
 
 def test_spectator_queue_and_view_hold_no_secret() -> None:
-    """Views and notices of the session are the library's redacted ones (DESIGN views)."""
+    """Views and notices of the session are the library's redacted ones."""
     session = Session(lv.cardgame(3), (Bot("random"), Bot("random"), Human("C")), seed=5)
     view = session.view(None)
     assert view.legal == ()

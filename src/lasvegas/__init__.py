@@ -37,7 +37,7 @@ from .cardgame import (
     cardgame,
 )
 from .chance import Rng
-from .classic import BANKNOTES, NeutralDice, classic
+from .classic import BANKNOTES, NeutralDice, SmallGame, classic
 from .config import GameConfig, Params
 from .engine import (
     Standings,
@@ -171,6 +171,7 @@ __all__ = [
     "Sequential",
     "SixthPlayer",
     "SlotMachine",
+    "SmallGame",
     "Standings",
     "State",
     "Step",

@@ -42,6 +42,8 @@ __all__ = [
     "MAX_RATIO",
     "MIN_SHARE_OF_BARE_LOOP",
     "BenchResult",
+    "BridgeResult",
+    "bridge",
     "configurations",
     "main",
     "run",
@@ -92,6 +94,53 @@ class BenchResult:
     """Microseconds per :func:`~lasvegas.observe` call on a mid-game state."""
     json_roundtrip_us: float | None
     """Microseconds for ``from_json(to_json(state))`` of a mid-game state (None: no serde)."""
+
+
+@attrs.frozen
+class BridgeResult:
+    """The OpenSpiel bridge's figures for one configuration (``--openspiel``)."""
+
+    name: str
+    """The configuration's name."""
+    games: int
+    """Random games played through the bridge in the round kept (the fastest)."""
+    steps_per_s: float
+    """Actions applied per second through ``pyspiel`` (``chance_outcomes`` or
+    ``legal_actions``, then ``apply_action``), sampling included."""
+
+
+def bridge(
+    configs: Mapping[str, lv.GameConfig], games: int, seed: int = 1, rounds: int = 3
+) -> list[BridgeResult]:
+    """Random games of every config played through the OpenSpiel adapter
+    (:mod:`lasvegas.adapters.openspiel`, needs the ``openspiel`` extra): as :func:`run_all`,
+    *rounds* interleaved rounds of *games* games, the fastest round kept. Each step asks the
+    state for its chance outcomes or legal actions, picks one with an
+    :class:`~lasvegas.Rng` and applies it, as a tree search or a random simulation does.
+    """
+    from .adapters.openspiel import load_game
+
+    loaded = {name: load_game(config) for name, config in configs.items()}
+    rngs = {name: lv.Rng(seed) for name in configs}
+    best: dict[str, float] = {}
+    for _ in range(max(1, rounds)):
+        for name, game in loaded.items():
+            rng = rngs[name]
+            steps = 0
+            start = time.perf_counter()
+            for _ in range(games):
+                state = game.new_initial_state()
+                while not state.is_terminal():
+                    if state.is_chance_node():
+                        outcomes = state.chance_outcomes()
+                        state.apply_action(outcomes[rng.below(len(outcomes))][0])
+                    else:
+                        legal = state.legal_actions()
+                        state.apply_action(legal[rng.below(len(legal))])
+                    steps += 1
+            rate = steps / (time.perf_counter() - start)
+            best[name] = max(rate, best.get(name, 0.0))
+    return [BridgeResult(name, games, best[name]) for name in configs]
 
 
 def configurations() -> dict[str, Callable[[], lv.GameConfig]]:
@@ -323,16 +372,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="rounds of --games games per configuration, interleaved; the fastest is kept",
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument(
+        "--openspiel",
+        action="store_true",
+        help="also play random games through the OpenSpiel adapter (needs the openspiel "
+        "extra): its steps/s next to the engine's, measured in the same run",
+    )
+    parser.add_argument(
+        "--openspiel-games",
+        type=int,
+        default=20,
+        metavar="N",
+        help="random games per configuration and round through the adapter (default 20)",
+    )
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.rounds < 1:
         parser.error("--rounds must be at least 1")
+    if args.openspiel_games < 1:
+        parser.error("--openspiel-games must be at least 1")
+    if args.openspiel:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            parser.error("--openspiel needs the openspiel extra: pip install 'lasvegas-rules[openspiel]'")
     available = configurations()
     names = args.config or sorted(available)
-    results = run_all({n: available[n]() for n in names}, args.games, args.seed, args.rounds)
+    configs = {n: available[n]() for n in names}
+    results = run_all(configs, args.games, args.seed, args.rounds)
+    bridged = (
+        bridge(configs, args.openspiel_games, args.seed, args.rounds) if args.openspiel else []
+    )
     if args.json:
-        print(json.dumps([attrs.asdict(r) for r in results], indent=2))
+        document: object = [attrs.asdict(r) for r in results]
+        if args.openspiel:
+            document = {
+                "engine": document,
+                "openspiel": [attrs.asdict(b) for b in bridged],
+            }
+        print(json.dumps(document, indent=2))
         return 0
     print(
         f"{'config':<20} {'games/s':>9} {'steps/s':>10} {'us/step':>8} {'us/seat dec':>12} "
@@ -347,6 +426,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     for line in target_lines(results):
         print(line)
+    if bridged:
+        engine = {r.name: r for r in results}
+        print(f"\n{'OpenSpiel bridge':<20} {'steps/s':>10} {'engine steps/s':>15} {'ratio':>7}")
+        for b in bridged:
+            own = engine[b.name].steps_per_s
+            print(f"{b.name:<20} {b.steps_per_s:>10.0f} {own:>15.0f} {own / b.steps_per_s:>6.1f}x")
     sys.stdout.flush()
     return 0
 

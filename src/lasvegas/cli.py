@@ -757,10 +757,16 @@ class _Job:
     specs: tuple[str, ...]
     game: int
     seed: int
+    record: bool = False
 
 
-def _run_game(job: _Job) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """One game of a simulation: (money per entry, winners as entries)."""
+_Result = tuple[tuple[int, ...], tuple[int, ...], str | None]
+"""A simulated game: money per entry, winners as entries, the record's JSON (or None)."""
+
+
+def _run_game(job: _Job) -> _Result:
+    """One game of a simulation: (money per entry, winners as entries, its record's JSON
+    when the job asks for it)."""
     config = job.setup.config()
     players = config.players
     rng = Rng(job.seed)
@@ -769,11 +775,15 @@ def _run_game(job: _Job) -> tuple[tuple[int, ...], tuple[int, ...]]:
     entry_at = {seat: e for e, seat in enumerate(seat_of)}
     agent_rngs = [rng.fork() for _ in range(players)]
     agents = [make_agent(job.specs[entry_at[seat]], agent_rngs[seat]) for seat in range(players)]
-    state, _ = play_game(config, agents, rng)
+    state, actions = play_game(config, agents, rng)
     result = standings(state)
     money_ = tuple(result.money[seat_of[e]] for e in range(players))
     winners = tuple(sorted(entry_at[s] for s in result.winners))
-    return money_, winners
+    record = None
+    if job.record:
+        names = tuple(job.specs[entry_at[seat]] for seat in range(players))
+        record = to_json(Record(config, actions, names=names, seed=job.seed))
+    return money_, winners, record
 
 
 class _Progress:
@@ -870,32 +880,65 @@ def _wilson(successes: float, n: int) -> tuple[float, float]:
     return max(0.0, min(p, centre - half)), min(1.0, max(p, centre + half))
 
 
-def _run_games(jobs: list[_Job]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+def _run_games(jobs: list[_Job]) -> list[_Result]:
     """Several games of a simulation, in one worker call."""
     return [_run_game(job) for job in jobs]
 
 
-def _iter_results(
-    jobs: Iterator[_Job], total: int, workers: int
-) -> Generator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The results of *jobs* in order; with several workers, at most a few chunks per worker
-    are in flight, so memory does not grow with the number of games."""
+def _iter_results(jobs: Iterator[_Job], total: int, workers: int) -> Iterator[tuple[_Job, _Result]]:
+    """Each job of *jobs* with its result, in order; with several workers, at most a few
+    chunks per worker are in flight, so memory does not grow with the number of games."""
     if workers <= 1:
         for job in jobs:
-            yield _run_game(job)
+            yield job, _run_game(job)
         return
     chunk = max(1, min(16, total // (workers * 8)))
     with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: collections.deque[concurrent.futures.Future[list[Any]]] = collections.deque()
+        pending: collections.deque[tuple[list[_Job], concurrent.futures.Future[list[_Result]]]]
+        pending = collections.deque()
         while True:
             while len(pending) < 4 * workers:
                 batch = list(itertools.islice(jobs, chunk))
                 if not batch:
                     break
-                pending.append(pool.submit(_run_games, batch))
+                pending.append((batch, pool.submit(_run_games, batch)))
             if not pending:
                 return
-            yield from pending.popleft().result()
+            batch, future = pending.popleft()
+            yield from zip(batch, future.result(), strict=True)
+
+
+def _results(
+    args: argparse.Namespace, jobs: Iterator[_Job], workers: int
+) -> Iterator[tuple[_Job, _Result]]:
+    """``(job, result)`` pairs: in game order locally, as they finish on Ray (``--ray``, whose
+    shards need the jobs listed)."""
+    if args.ray is None:
+        yield from _iter_results(jobs, args.games, workers)
+        return
+    listed = list(jobs)
+    try:
+        from .distributed import ray_map
+
+        for g, result in ray_map(_run_game, listed, address=args.ray or None, workers=workers):
+            yield listed[g], result
+    except ImportError as exc:
+        raise CliError(str(exc)) from None
+
+
+def _game_line(job: _Job, labels: Sequence[str], result: _Result) -> str:
+    """The JSON line ``--out`` writes for one finished game."""
+    amounts, winners, _ = result
+    players = len(amounts)
+    return json.dumps(
+        {
+            "game": job.game,
+            "seed": job.seed,
+            "seats": [(e + job.game) % players for e in range(players)],
+            "money": list(amounts),
+            "winners": [labels[e] for e in winners],
+        }
+    )
 
 
 def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
@@ -909,7 +952,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError(f"--games {args.games}: at most {MAX_GAMES:,} games in one run")
     if args.jobs < 1:
         raise CliError("--jobs must be at least 1")
-    workers = min(args.jobs, usable_cpus(), args.games)
+    # Local processes (and a local Ray instance) get at most the CPUs this process may use;
+    # a Ray cluster's address gets the workers asked for.
+    workers = min(args.jobs, args.games) if args.ray else min(args.jobs, usable_cpus(), args.games)
     if workers < min(args.jobs, args.games):
         print(
             f"note: --jobs {args.jobs} capped at {workers}, the CPUs this process may use",
@@ -927,28 +972,46 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         if entries.count(spec) > 1:
             labels[i] = f"{spec}#{i + 1}"
     seeds = Rng(args.seed)
-    jobs = (_Job(setup, entries, g, seeds.next_u64()) for g in range(args.games))
+    keep = args.records is not None
+    jobs = (_Job(setup, entries, g, seeds.next_u64(), keep) for g in range(args.games))
+    if keep:
+        try:
+            Path(args.records).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise CliError(f"--records {args.records}: {exc.strerror or exc}") from None
+    try:
+        lines = open(args.out, "w", encoding="utf-8") if args.out else None  # noqa: SIM115
+    except OSError as exc:
+        raise CliError(f"--out {args.out}: {exc.strerror or exc}") from None
     progress = _Progress(
         args.games, not args.no_progress and (args.progress or sys.stderr.isatty())
     )
     wins = [0] * players
-    shares = [0.0] * players
+    shares = [Fraction(0)] * players
     money_ = [_Sums() for _ in range(players)]
     started = time.perf_counter()
     try:
-        for amounts, winners in _iter_results(jobs, args.games, workers):
+        for job, result in _results(args, jobs, workers):
+            amounts, winners, record = result
             for e in range(players):
                 money_[e].add(amounts[e])
             for e in winners:
                 wins[e] += 1
-                shares[e] += 1.0 / len(winners)
+                shares[e] += Fraction(1, len(winners))  # exact: the same in any order
+            if lines is not None:  # streamed as each game finishes
+                lines.write(_game_line(job, labels, result) + "\n")
+                lines.flush()
+            if record is not None:
+                Path(args.records, f"game-{job.game:06d}.json").write_text(record, encoding="utf-8")
             progress.advance()
     finally:
         progress.close()
+        if lines is not None:
+            lines.close()
     seconds = time.perf_counter() - started
     rows = []
     for e in range(players):
-        share = shares[e]
+        share = float(shares[e])
         mean, m_low, m_high = money_[e].interval()
         rows.append(
             _Row(
@@ -971,6 +1034,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
             "games": args.games,
             "seed": args.seed,
             "jobs": workers,
+            "ray": args.ray,
             "seconds": round(seconds, 3),
             "agents": [attrs.asdict(row) for row in rows],
         }
@@ -1107,7 +1171,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="pit computer players against each other",
         description="Play many games between computer players and print, per agent, its "
         "wins, win rate and mean money with 95% intervals. Seats rotate between games. "
-        "With --jobs the games run in several processes; the results do not depend on it.",
+        "With --jobs the games run in several processes, with --ray on a Ray cluster; the "
+        "results do not depend on either.",
     )
     _add_setup_options(simulate, players=2)
     simulate.add_argument("--games", type=int, default=100, help="games to play (default 100)")
@@ -1119,7 +1184,28 @@ def build_parser() -> argparse.ArgumentParser:
         help="the agents, one per seat, cycled if fewer (default greedy random)",
     )
     simulate.add_argument("--seed", type=int, default=0, help="seed of the series (default 0)")
-    simulate.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument(
+        "--jobs", type=int, default=1, help="worker processes, or Ray workers (default 1)"
+    )
+    simulate.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games on a Ray cluster (ray.init's address: auto, ray://HOST:10001 ...; "
+        "without ADDRESS, a local Ray instance with --jobs CPUs); needs the ray extra",
+    )
+    simulate.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write each game's result to FILE as a JSON line, as soon as the game finishes",
+    )
+    simulate.add_argument(
+        "--records",
+        metavar="DIR",
+        help="save each game's record in DIR (game-000000.json ..., for `replay`)",
+    )
     simulate.add_argument("--json", action="store_true", help="print the results as JSON")
     simulate.add_argument(
         "--progress", action="store_true", help="show the progress bar even when not on a terminal"

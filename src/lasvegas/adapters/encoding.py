@@ -61,6 +61,7 @@ import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
@@ -69,6 +70,13 @@ from ..modules.base import RuleModule
 from ..state import Phase
 from ..types import CHANCE, Seat
 from ..view import PlayerView
+
+if TYPE_CHECKING:
+    import numpy
+    import numpy.typing
+
+    Vector: TypeAlias = numpy.typing.NDArray[numpy.float32]
+    """A numpy ``float32`` vector."""
 
 __all__ = [
     "MONEY_UNIT",
@@ -179,8 +187,26 @@ def _one_hot(size: int, index: int | None) -> list[float]:
 
 
 def _counts(items: Sequence[object], keys: Sequence[object]) -> list[float]:
+    if not items:
+        return [0.0] * len(keys)
     found = Counter(items)
     return [float(found[k]) for k in keys]
+
+
+def _indexed_counts(keys: Sequence[object]) -> Callable[[Sequence[object]], list[float]]:
+    """``_counts(items, keys)`` for fixed *keys*, by index (cheaper than a Counter)."""
+    where = {k: i for i, k in enumerate(keys)}
+    size = len(keys)
+
+    def counts(items: Sequence[object]) -> list[float]:
+        values = [0.0] * size
+        for item in items:
+            i = where.get(item)
+            if i is not None:
+                values[i] += 1.0
+        return values
+
+    return counts
 
 
 _PHASES = tuple(Phase)
@@ -198,7 +224,7 @@ class ObservationEncoder:
     (143, 54.0)
     """
 
-    __slots__ = ("_fills", "config", "segments", "size")
+    __slots__ = ("_fills", "_high", "_spans", "config", "segments", "size")
 
     config: GameConfig
     """The config the vector is for."""
@@ -224,6 +250,11 @@ class ObservationEncoder:
         self.segments = tuple(segments)
         self.size = offset
         self._fills = tuple(fill for _, fill in parts)
+        self._spans = tuple(
+            (s.name, s.offset, s.offset + s.size, s.high, fill)
+            for s, fill in zip(self.segments, self._fills, strict=True)
+        )
+        self._high: Vector | None = None  # the bounds as a numpy array, built on first use
 
     def segment(self, name: str) -> Segment:
         """The segment called *name*; ``KeyError`` if there is none.
@@ -258,17 +289,52 @@ class ObservationEncoder:
         >>> vector[encoder.segment("round").offset]
         1.0
         """
-        if view.config != self.config:
-            raise ValueError("the view is of another config than the encoder's")
-        perspective = Perspective(view.seat, view.players, self.config.ruleset.owners)
+        perspective = self._perspective(view)
         vector: list[float] = []
-        for segment, fill in zip(self.segments, self._fills, strict=True):
+        for name, start, stop, high, fill in self._spans:
             values = fill(view, perspective)
-            if len(values) != segment.size:
-                raise ValueError(f"segment {segment.name} got {len(values)} values")
-            high = segment.high
+            if len(values) != stop - start:
+                raise ValueError(f"segment {name} got {len(values)} values")
             vector += [v if 0.0 <= v <= high else (0.0 if v < 0.0 else high) for v in values]
         return vector
+
+    def encode_array(self, view: PlayerView, out: Vector | None = None) -> Vector:
+        """:meth:`encode` as a numpy ``float32`` array (needs numpy, which both RL extras
+        install), written into *out* when given (a ``float32`` array of :attr:`size`).
+
+        The values are gathered unclipped and clipped once, by numpy, instead of one by one
+        in Python: the adapters build their observations with it.
+
+        >>> import lasvegas as lv
+        >>> encoder = observation_encoder(lv.cardgame(3))
+        >>> view = lv.observe(lv.new_game(lv.cardgame(3)), 0)
+        >>> array = encoder.encode_array(view)
+        >>> str(array.dtype), array.tolist() == encoder.encode(view)
+        ('float32', True)
+        """
+        import numpy as np
+
+        perspective = self._perspective(view)
+        vector: list[float] = []
+        for name, start, stop, _, fill in self._spans:
+            values = fill(view, perspective)
+            if len(values) != stop - start:
+                raise ValueError(f"segment {name} got {len(values)} values")
+            vector += values
+        high = self._high
+        if high is None:
+            high = self._high = np.asarray(self.high(), dtype=np.float32)
+        array: Vector = np.asarray(vector, dtype=np.float32)
+        np.minimum(np.maximum(array, 0.0, out=array), high, out=array)
+        if out is None:
+            return array
+        out[:] = array
+        return out
+
+    def _perspective(self, view: PlayerView) -> Perspective:
+        if view.config is not self.config and view.config != self.config:
+            raise ValueError("the view is of another config than the encoder's")
+        return Perspective(view.seat, view.players, self.config.ruleset.owners)
 
     def layout(self) -> str:
         """The layout as text: one line per segment (offset, name, shape, meaning).
@@ -485,6 +551,7 @@ def _cardgame(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
     k = len(codes)
     deck_size = float(len(module.deck))
     notes = config.ruleset.params.notes
+    by_card = _indexed_counts(codes)
 
     def part(view: PlayerView) -> CardGameState | None:
         s = view.modules[index]
@@ -499,7 +566,7 @@ def _cardgame(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
             s = part(view)
             if s is None or view.seat is None:
                 return [0.0] * k
-            return _counts(getattr(s, field)[view.seat], codes)
+            return by_card(getattr(s, field)[view.seat])
 
         return fill
 
@@ -508,7 +575,7 @@ def _cardgame(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
         values: list[float] = []
         for seat in p.seats:
             choice = s.choices[seat] if s is not None else None
-            values += _counts(choice or (), codes)
+            values += by_card(choice or ())
         return values
 
     def seats(view: PlayerView, p: Perspective) -> list[float]:

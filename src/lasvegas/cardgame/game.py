@@ -23,7 +23,8 @@ this module takes over only to send leftover notes to the box (K-10). With the
 
 from __future__ import annotations
 
-from bisect import bisect_left
+import functools
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, groupby
@@ -558,6 +559,33 @@ _DRAWS: dict[Card, DrawCard] = {}
 """Card draws already built, by card."""
 
 
+@functools.lru_cache(maxsize=4096)
+def _card_draws(deck: tuple[Card, ...]) -> tuple[tuple[Action, Fraction], ...]:
+    """The card draws from a (sorted) draw pile with their exact probabilities, remembered
+    for the last few thousand piles (a search or an OpenSpiel walk asks for the same piles
+    again and again)."""
+    total = len(deck)
+    draws: list[tuple[Action, Fraction]] = []
+    start = 0
+    while start < total:
+        card = deck[start]
+        end = bisect_right(deck, card, start)
+        draws.append((_draw_action(card), _share(end - start, total)))
+        start = end
+    return tuple(draws)
+
+
+_SHARES: dict[tuple[int, int], Fraction] = {}
+"""``Fraction(k, n)`` for the counts of a draw pile (bounded: both at most the deck's size)."""
+
+
+def _share(k: int, n: int) -> Fraction:
+    share = _SHARES.get((k, n))
+    if share is None:
+        share = _SHARES[(k, n)] = Fraction(k, n)
+    return share
+
+
 def _draw_action(c: Card) -> DrawCard:
     action = _DRAWS.get(c)
     if action is None:
@@ -771,11 +799,7 @@ class CardGame(RuleModule):
                 return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
             return ((Draw(state.pile_returned[0]), Fraction(1)),)
         assert isinstance(task, DealCards)
-        deck = _slice(state, index).decks[task.seats[0]]
-        total = len(deck)
-        return tuple(
-            (_draw_action(c), Fraction(sum(1 for _ in group), total)) for c, group in groupby(deck)
-        )
+        return _card_draws(_slice(state, index).decks[task.seats[0]])
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the next note or card directly."""

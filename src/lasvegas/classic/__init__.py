@@ -6,8 +6,9 @@ from ..config import GameConfig, Params, register_builtin_modules, register_edit
 from ..modules.base import RuleModule
 from .components import BANKNOTES, DICE_PER_PLAYER, MINIMUM, ROUNDS
 from .neutral_dice import NeutralDice, NeutralRoll
+from .small_game import SmallGame
 
-__all__ = ["BANKNOTES", "NeutralDice", "NeutralRoll", "classic"]
+__all__ = ["BANKNOTES", "NeutralDice", "NeutralRoll", "SmallGame", "classic"]
 
 
 def _classic_params(players: int) -> Params:
