@@ -1314,6 +1314,10 @@ class CardGame(RuleModule):
                     found.append(f"a card deal lists seats {seats} outside 0-{n - 1}")
                 elif len(set(seats)) != len(seats):
                     found.append(f"a card deal lists a seat twice: {seats}")
+                elif not found and (
+                    not seats or any(len(s.hands[t]) >= HAND_SIZE or not s.decks[t] for t in seats)
+                ):
+                    found.append(f"a card deal lists seats {seats} that cannot draw (K-4, K-6)")
         return tuple(found)
 
 
