@@ -1,10 +1,16 @@
 """The invariants of a game state (DESIGN §3, JSON): what makes a state one the engine can play.
 
-:func:`state_problems` lists everything wrong with a state: seats, rounds, phases and faces out
-of range, tuples of the wrong length, dice not conserved per seat, banknotes not conserved
-across pile, casinos, seats and modules, module slices and tasks that do not belong to their
-module, a module's own problems (:meth:`~lasvegas.RuleModule.problems`), and a phase that
-does not agree with who is to move. :func:`lasvegas.from_json` refuses a state with any
+:func:`state_problems` lists everything wrong with a state, in groups run in this order (a
+group runs only when the ones before found nothing): seats, rounds, phases and faces out of
+range, tuples of the wrong length, module slices and tasks that do not belong to their
+module; pending tasks listed twice or naming seats, casinos or faces out of range, seats'
+dice on casinos before the round starts; each module's own problems
+(:meth:`~lasvegas.RuleModule.problems`); more biggies than the game has, dice not conserved
+per seat, banknotes not conserved across pile, casinos, seats and modules; and a phase that
+does not agree with who is to move. The order bounds the work: every count is checked
+against the config before anything is built from it (a module's problems run before its
+:meth:`~lasvegas.RuleModule.held_notes` is asked for notes, and before any chance node is
+listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
 problem; :func:`lasvegas.testing.check_invariants` runs the same checks at every step of the
 random simulation tests.
 
@@ -216,11 +222,14 @@ def _conservation(state: State, problems: list[str]) -> None:
         for owner, count in enumerate(counts):
             held[owner] += count
     own = params.dice[REGULAR] + params.dice[BIG] + params.dice[KICKER]
-    for owner in range(owners):
-        big = sum(c.big[owner] for c in state.casinos)
-        big += state.supply[owner][BIG] if owner < n else 0
+    bigs = [supply[BIG] for supply in state.supply] + [0] * (owners - n)
+    for c in state.casinos:
+        if any(c.big):
+            for owner, count in enumerate(c.big):
+                bigs[owner] += count
+    for owner, big in enumerate(bigs):
         if big > params.dice[BIG]:
-            problems.append(f"owner {owner} has {big} big dice, more than the game has")
+            problems.append(f"owner {owner} has {big} big dice, more than the game has (B-3)")
     if state.phase is not Phase.OVER:
         placed = [0] * owners
         for c in state.casinos:
