@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 
 import lasvegas as lv
+from lasvegas.boulevard._dice import SLOT_MACHINE
+from lasvegas.boulevard.kickers import KickChoice
 from lasvegas.classic.neutral_dice import NeutralRoll
 from lasvegas.testing import example_configs
 from lasvegas.types import BIG, REGULAR
@@ -158,3 +160,32 @@ def test_every_reachable_state_of_every_example_config_reloads() -> None:
                 legal = lv.legal_actions(state)
                 action = legal[rng.below(len(legal))]
             state = lv.apply(state, action)
+
+
+def kick_at(slot: bool) -> Callable[[lv.State], bool]:
+    """A pending kick choice at the slot machine (or at another casino)."""
+    return lambda s: any(
+        isinstance(t, KickChoice) and (t.casino == SLOT_MACHINE) == slot for t in s.tasks
+    )
+
+
+def test_a_kick_at_a_casino_of_another_face_is_refused() -> None:
+    """B-4: the kickers are placed with the face of their casino; a kick choice at casino 3
+    for dice of face 5 loaded."""
+    state = find(lv.classic(4, lv.Kickers()), kick_at(False))
+    doc = document(state)
+    task = doc["tasks"][0]
+    task["face"] = task["casino"] % 6 + 1
+    refused(doc, "is out of range")
+
+
+@pytest.mark.parametrize("change", ["face", "seat"])
+def test_a_kick_at_the_slot_machine_of_dice_it_does_not_hold_is_refused(change: str) -> None:
+    """B-4 ruling, B-6: at the slot machine the kickers kick this turn's dice, recorded under
+    their face and seat; another face or seat loaded and play then lost track of the dice."""
+    config = lv.classic(4, lv.Kickers(), lv.SlotMachine())
+    state = find(config, kick_at(True))
+    doc = document(state)
+    task = doc["tasks"][0]
+    task[change] = task[change] % 6 + 1 if change == "face" else (task[change] + 1) % 4
+    refused(doc, "kicks dice the slot machine does not hold")

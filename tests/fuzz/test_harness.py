@@ -1,7 +1,7 @@
 """The fuzz harness's slice for the normal test run (``nox -s fuzz`` runs 100,000 inputs).
 
 The harness runs in a subprocess, because it caps its own address space (``RLIMIT_AS``) and
-arms ``SIGALRM`` per input; its last line is the summary.
+arms a CPU timer per input; its last line is the summary.
 """
 
 from __future__ import annotations

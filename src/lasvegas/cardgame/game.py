@@ -1300,7 +1300,9 @@ class CardGame(RuleModule):
             if +have != deck:
                 found.append(f"seat {t}'s cards are not its deck: {dict(have - deck)} too many")
             choice = s.choices[t]
-            if (
+            if choice == ():
+                found.append(f"seat {t}'s choice is empty (a seat that plays plays a card)")
+            elif (
                 choice is not None
                 and s.hands[t]
                 and not is_sequential(state)
