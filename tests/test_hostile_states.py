@@ -189,3 +189,39 @@ def test_a_kick_at_the_slot_machine_of_dice_it_does_not_hold_is_refused(change: 
     task = doc["tasks"][0]
     task[change] = task[change] % 6 + 1 if change == "face" else (task[change] + 1) % 4
     refused(doc, "kicks dice the slot machine does not hold")
+
+
+def test_the_neutral_set_placed_before_its_roll_is_refused() -> None:
+    """R-9: with 2 players the neutral set is rolled onto the casinos as the round is set up;
+    its biggie already on a casino while its roll is pending loaded, and the roll then placed a
+    second one."""
+    config = lv.royale(2)
+    state = find(config, lambda s: any(t.kind == "neutral-set-roll" for t in s.tasks))
+    neutral = config.ruleset.params.owner("neutral", 2)
+    assert neutral is not None
+    doc = document(state)
+    for task in doc["tasks"]:
+        if task["kind"] == "neutral-set-roll":
+            field = "big" if task["group"] == "big" else "dice"
+    doc["casinos"][3][field][neutral] += 1
+    refused(doc, "dice are placed before their roll")
+
+
+def test_blank_dice_without_their_tile_awake_are_refused() -> None:
+    """T-8: blank dice come onto the casinos from Handicap or Block It! only; 40 of them with
+    neither tile awake loaded."""
+    config = lv.royale(3, tiles=1, deal=("A2",))
+    blank = config.ruleset.params.owner("blank", 3)
+    assert blank is not None
+    doc = document(find(config, lambda s: s.phase is lv.Phase.PLACE))
+    doc["casinos"][1]["dice"][blank] = 40
+    refused(doc, "blank dice are on the casinos, but no tile that places them is awake")
+
+
+def test_an_empty_card_choice_is_refused() -> None:
+    """K-13: a seat that chooses plays at least one card; an empty choice of a seat with no
+    cards in hand loaded, and a later deal made it an impossible choice."""
+    state = find(lv.cardgame(3), lambda s: any(t.kind == "cardgame-choose" for t in s.tasks))
+    doc = document(state)
+    doc["modules"][0]["choices"][0] = []
+    refused(doc, "seat 0's choice is empty")
