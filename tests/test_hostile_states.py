@@ -225,3 +225,12 @@ def test_an_empty_card_choice_is_refused() -> None:
     doc = document(state)
     doc["modules"][0]["choices"][0] = []
     refused(doc, "seat 0's choice is empty")
+
+
+def test_a_note_deal_with_no_casino_waiting_is_refused() -> None:
+    """K-3: notes are dealt to the casinos as the round is set up; a pending note deal after
+    the setup loaded, and describing its draw raised StopIteration."""
+    state = find(lv.cardgame(3), lambda s: any(t.kind == "cardgame-deal-notes" for t in s.tasks))
+    doc = document(state)
+    doc["phase"] = "turn-start"
+    refused(doc, "a note deal is pending but no casino is waiting for a note (K-3)")

@@ -47,7 +47,7 @@ from ..events import (
 )
 from ..modules.base import ModuleState, RuleModule, Task
 from ..payout import rank, tied
-from ..state import Casino, State, fast_constructor
+from ..state import Casino, Phase, State, fast_constructor
 from ..types import CHANCE, Chance, Money, Seat
 from .components import (
     DICE_CARDS,
@@ -1157,8 +1157,9 @@ class CardGame(RuleModule):
         'Draw a $50,000 note for casino 1'
         """
         if type(action) is Draw and type(state.tasks[0]) is DealNotes:
-            at = next(i for i, c in enumerate(state.casinos) if len(c.notes) < NOTES_PER_CASINO)
-            return f"Draw a ${action.value:,} note for casino {at + 1}"
+            waiting = [i for i, c in enumerate(state.casinos) if len(c.notes) < NOTES_PER_CASINO]
+            if waiting:
+                return f"Draw a ${action.value:,} note for casino {waiting[0] + 1}"
         return None
 
     def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
@@ -1310,6 +1311,15 @@ class CardGame(RuleModule):
             ):
                 found.append(f"seat {t}'s choice {choice} is not a selection from its hand")
         for task in state.tasks:
+            if (
+                task.module == index
+                and isinstance(task, DealNotes)
+                and (
+                    state.phase is not Phase.FILL
+                    or all(len(c.notes) >= NOTES_PER_CASINO for c in state.casinos)
+                )
+            ):
+                found.append("a note deal is pending but no casino is waiting for a note (K-3)")
             if task.module == index and isinstance(task, DealCards):
                 seats = task.seats
                 if any(type(t) is not int or not 0 <= t < n for t in seats):
