@@ -234,3 +234,15 @@ def test_a_note_deal_with_no_casino_waiting_is_refused() -> None:
     doc = document(state)
     doc["phase"] = "turn-start"
     refused(doc, "a note deal is pending but no casino is waiting for a note (K-3)")
+
+
+def test_a_neutral_set_roll_of_an_unknown_group_is_refused() -> None:
+    """R-9: the neutral set rolls its 7 small dice ("neutral") and its biggie ("big"); a roll of
+    another group loaded, and play then placed dice no roll had."""
+    state = find(lv.royale(2), lambda s: any(t.kind == "neutral-set-roll" for t in s.tasks))
+    doc = document(state)
+    for task in doc["tasks"]:
+        if task["kind"] == "neutral-set-roll":
+            task["group"] = task["group"] + "x"
+            break
+    refused(doc, "is pending in a game or phase without it")

@@ -1123,6 +1123,12 @@ def _imaginary_problems(state: State) -> list[str]:
     players = state.config.players
     casinos = state.casinos
     neutral = params.owner("neutral", players)
+    for task in state.tasks:
+        if type(task) is NeutralSetRoll and (
+            neutral is None or task.group not in ("neutral", "big") or state.phase is not Phase.FILL
+        ):
+            found.append(f"{task!r} is pending in a game or phase without it")
+            return found
     if neutral is not None:
         for task in state.tasks:
             if type(task) is NeutralSetRoll:
