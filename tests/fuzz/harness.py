@@ -294,6 +294,7 @@ class Summary:
     over_memory: int = 0
     accepted_impossible: int = 0
     slowest_ms: float = 0.0
+    slowest_input: int = -1
     peak_rss_mb: float = 0.0
     seconds: float = 0.0
     failures: list[str] = attrs.Factory(list)
@@ -306,7 +307,8 @@ class Summary:
             f"action_escapes={self.action_escapes} escapes={self.escapes} "
             f"over_time={self.over_time} over_memory={self.over_memory} "
             f"accepted_impossible={self.accepted_impossible} "
-            f"slowest_ms={self.slowest_ms:.1f} peak_rss_mb={self.peak_rss_mb:.0f} "
+            f"slowest_ms={self.slowest_ms:.1f} slowest_input={self.slowest_input} "
+            f"peak_rss_mb={self.peak_rss_mb:.0f} "
             f"seconds={self.seconds:.0f}"
         )
 
@@ -404,7 +406,9 @@ def run(
             finally:
                 signal.setitimer(signal.ITIMER_PROF, 0)
             elapsed = time.process_time() - begin
-            summary.slowest_ms = max(summary.slowest_ms, elapsed * 1000)
+            if elapsed * 1000 > summary.slowest_ms:
+                summary.slowest_ms = elapsed * 1000
+                summary.slowest_input = index
             if not outcome and elapsed > time_limit:
                 outcome = "over_time"
             if outcome:
