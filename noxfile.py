@@ -113,8 +113,13 @@ def ray(session: nox.Session) -> None:
 
 @nox.session
 def fuzz(session: nox.Session) -> None:
-    """Run the tests marked `fuzz` with the long Hypothesis profile (not a default session)."""
+    """The fuzz harness (100,000 hostile inputs; tests/fuzz/harness.py), then the `fuzz` tests.
+
+    Not a default session. `nox -s fuzz -- --inputs 5000 --seed 3` passes its arguments to
+    the harness; the Hypothesis tests marked `fuzz` run with the long profile.
+    """
     install(session, "tests")
+    session.run("python", "tests/fuzz/harness.py", *(session.posargs or ["--inputs", "100000"]))
     session.run(
         "python",
         "-m",
@@ -122,7 +127,6 @@ def fuzz(session: nox.Session) -> None:
         "tests",
         "-m",
         "fuzz",
-        *session.posargs,
         env={"HYPOTHESIS_PROFILE": "fuzz"},
     )
 

@@ -150,9 +150,9 @@ def test_part_b_broken_slices_are_reported() -> None:
     assert isinstance(rainbow, RainbowState)
     assert isinstance(slot, SlotMachineState)
     broken = [
-        ((KickersState(out=(0, 0, 0, 0)), rainbow, slot), "module kickers holds dice"),
+        ((KickersState(out=(0, 0, 0, 0)), rainbow, slot), "module kickers: out of play"),
         ((KickersState(out=(3, 0)), rainbow, slot), "module kickers: out of play"),
-        ((kickers, RainbowState(discarded=7), slot), "banknotes not conserved"),
+        ((kickers, RainbowState(discarded=7), slot), "module rainbow-cards: 7 rainbow cards"),
         ((kickers, rainbow, SlotMachineState(used=(3, 3), dice=())), "module slot-machine"),
         ((kickers, rainbow, SlotMachineState(used=(3,), dice=((3, 0, 9),))), "module slot-machine"),
     ]

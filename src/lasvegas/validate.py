@@ -1,10 +1,16 @@
 """The invariants of a game state (the JSON loader's checks): what makes a state one the engine can play.
 
-:func:`state_problems` lists everything wrong with a state: seats, rounds, phases and faces out
-of range, tuples of the wrong length, dice not conserved per seat, banknotes not conserved
-across pile, casinos, seats and modules, module slices and tasks that do not belong to their
-module, a module's own problems (:meth:`~lasvegas.RuleModule.problems`), and a phase that
-does not agree with who is to move. :func:`lasvegas.from_json` refuses a state with any
+:func:`state_problems` lists everything wrong with a state, in groups run in this order (a
+group runs only when the ones before found nothing): seats, rounds, phases and faces out of
+range, tuples of the wrong length, module slices and tasks that do not belong to their
+module; pending tasks listed twice or naming seats, casinos or faces out of range, seats'
+dice on casinos before the round starts; each module's own problems
+(:meth:`~lasvegas.RuleModule.problems`); more biggies than the game has, dice not conserved
+per seat, banknotes not conserved across pile, casinos, seats and modules; and a phase that
+does not agree with who is to move. The order bounds the work: every count is checked
+against the config before anything is built from it (a module's problems run before its
+:meth:`~lasvegas.RuleModule.held_notes` is asked for notes, and before any chance node is
+listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
 problem; :func:`lasvegas.testing.check_invariants` runs the same checks at every step of the
 random simulation tests.
 
@@ -15,7 +21,9 @@ of the fields: every hook call is guarded, and any exception becomes a problem.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
+
+import attrs
 
 from .engine import chance_outcomes, legal_actions, to_move
 from .state import Phase
@@ -27,6 +35,10 @@ if TYPE_CHECKING:
 __all__ = ["state_problems"]
 
 _FACES = frozenset(range(1, 7))
+_TASK_FIELDS: dict[type, tuple[str, ...]] = {}
+"""The field names of each task class (one entry per class, so bounded by the code)."""
+_NEUTRAL_SET = 8
+"""Neutral dice in the box: at most these are in play beyond the seats' own (C-17, C-18)."""
 
 
 def state_problems(state: State) -> tuple[str, ...]:
@@ -44,9 +56,11 @@ def state_problems(state: State) -> tuple[str, ...]:
     try:
         _shape(state, problems)
         if not problems:
-            _conservation(state, problems)
-        if not problems:
+            _tasks(state, problems)
+        if not problems:  # each module bounds its own counts before anything is built from them
             _modules(state, problems)
+        if not problems:
+            _conservation(state, problems)
         if not problems:
             _node(state, problems)
     except Exception as exc:  # a hostile state can break any assumption: report, never raise
@@ -138,6 +152,58 @@ def _shape(state: State, problems: list[str]) -> None:
             problems.append(f"dice are rolled in phase {state.phase.value}")
 
 
+_SEAT_FIELDS: Final = frozenset({"seat", "winner", "splitter", "guesser", "active"})
+"""Task fields that hold a seat, by the naming convention of :class:`~lasvegas.Task` fields."""
+_SEATS_FIELDS: Final = frozenset({"seats", "rest"})
+"""Task fields that hold distinct seats."""
+
+
+def _tasks(state: State, problems: list[str]) -> None:
+    """Pending tasks: none listed twice, and their seats and casinos in range.
+
+    By convention a task's field named ``seat``, ``winner``, ``splitter``, ``guesser`` or
+    ``active`` holds a seat, ``seats`` or ``rest`` distinct seats, ``casino`` a casino's number
+    and ``face`` or ``faces`` die faces. Also: no seat's dice are on a casino before the round
+    starts (C-4: casinos are filled first).
+    """
+    tasks = state.tasks
+    if len(tasks) > 1 and len(set(tasks)) < len(tasks):
+        problems.append("a pending task is listed twice")
+    n = state.config.players
+    casinos = len(state.casinos)
+    for position, task in enumerate(tasks):
+        fields = _TASK_FIELDS.get(type(task))
+        if fields is None:
+            fields = _TASK_FIELDS[type(task)] = tuple(
+                a.name for a in attrs.fields(type(task)) if a.name != "module"
+            )
+        for name in fields:
+            value = getattr(task, name)
+            if type(value) is int:
+                if name in _SEAT_FIELDS and not 0 <= value < n:
+                    problems.append(
+                        f"task {position} ({task.kind}): {name} {value} is not a seat (0-{n - 1})"
+                    )
+                elif name == "casino" and not 1 <= value <= casinos:
+                    problems.append(
+                        f"task {position} ({task.kind}): casino {value} is not a casino"
+                    )
+                elif name == "face" and value not in _FACES:
+                    problems.append(f"task {position} ({task.kind}): face {value} is not 1-6")
+            elif type(value) is tuple:
+                if name in _SEATS_FIELDS and (
+                    len(set(value)) != len(value) or not all(0 <= s < n for s in value)
+                ):
+                    problems.append(
+                        f"task {position} ({task.kind}): {name} {value} are not distinct seats"
+                        f" (one is outside 0-{n - 1} or repeated)"
+                    )
+                elif name == "faces" and not _FACES.issuperset(value):
+                    problems.append(f"task {position} ({task.kind}): faces {value} are not 1-6")
+    if state.phase is Phase.FILL and any(any(c.dice[:n]) or any(c.big[:n]) for c in state.casinos):
+        problems.append("dice are on a casino before the round starts")
+
+
 def _conservation(state: State, problems: list[str]) -> None:
     """Dice per seat and banknotes are conserved (C-1, C-2)."""
     config = state.config
@@ -156,6 +222,14 @@ def _conservation(state: State, problems: list[str]) -> None:
         for owner, count in enumerate(counts):
             held[owner] += count
     own = params.dice[REGULAR] + params.dice[BIG] + params.dice[KICKER]
+    bigs = [supply[BIG] for supply in state.supply] + [0] * (owners - n)
+    for c in state.casinos:
+        if any(c.big):
+            for owner, count in enumerate(c.big):
+                bigs[owner] += count
+    for owner, big in enumerate(bigs):
+        if big > params.dice[BIG]:
+            problems.append(f"owner {owner} has {big} big dice, more than the game has (B-3)")
     if state.phase is not Phase.OVER:
         placed = [0] * owners
         for c in state.casinos:
@@ -171,8 +245,10 @@ def _conservation(state: State, problems: list[str]) -> None:
         neutral = ruleset.neutral_owner
         if neutral is not None:
             in_hand = sum(s[NEUTRAL] for s in state.supply)
-            if in_hand + placed[neutral] + held[neutral] < n * params.dice[NEUTRAL]:
-                problems.append("neutral dice went missing")
+            everyone = n * params.dice[NEUTRAL]
+            total = in_hand + placed[neutral] + held[neutral]
+            if not everyone <= total <= everyone + _NEUTRAL_SET:
+                problems.append(f"{total} neutral dice in play, not {everyone}-{everyone + 8}")
     everywhere = [*state.pile_hidden, *state.pile_returned]
     for casino in state.casinos:
         everywhere += casino.notes

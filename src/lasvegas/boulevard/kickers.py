@@ -363,6 +363,7 @@ class Kickers(RuleModule):
                     and 1 <= task.face <= 6
                     and 1 <= task.kicks <= kickers
                     and (fresh is None) == (task.casino != SLOT_MACHINE)
+                    and (fresh is not None or task.face == task.casino)
                     and (fresh is None or min(fresh) >= 0)
                 ):
                     found.append(f"{task!r} is out of range")

@@ -20,6 +20,7 @@ used for the round even if its dice are kicked away (B-4 with B-7).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import ClassVar, cast
 
 import attrs
@@ -41,7 +42,7 @@ from ..state import Casino, State, make_state
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, rebuild, with_casino
-from .kickers import DieKicked
+from .kickers import DieKicked, KickChoice
 
 __all__ = ["ChooseNote", "SlotChoice", "SlotMachine", "SlotMachineState", "slot_ranking"]
 
@@ -275,6 +276,21 @@ class SlotMachine(RuleModule):
                     or any(not 0 <= o < owners for o in order)
                 ):
                     found.append(f"{task!r} is out of range")
+            elif type(task) is KickChoice and task.fresh is not None and not found:
+                # B-4 ruling: the kickers kick this turn's dice on the slot machine, which
+                # the slice records under the face placed.
+                regular, big, neutral = task.fresh
+                have = Counter[tuple[int, int]]()
+                for face, owner, weight in part.dice:
+                    have[face, owner] += weight
+                neutral_owner = config.ruleset.neutral_owner
+                if (
+                    task.face not in used
+                    or have[task.face, task.seat] < regular + 2 * big
+                    or (neutral and neutral_owner is None)
+                    or (neutral and have[task.face, neutral_owner or 0] < neutral)
+                ):
+                    found.append(f"{task!r} kicks dice the slot machine does not hold")
         return tuple(found)
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:

@@ -48,7 +48,7 @@ from ..events import (
 )
 from ..modules.base import ModuleState, RuleModule, Task
 from ..payout import rank, tied
-from ..state import Casino, State, fast_constructor
+from ..state import Casino, Phase, State, fast_constructor
 from ..types import CHANCE, Chance, Money, Seat
 from .components import (
     DICE_CARDS,
@@ -1249,8 +1249,9 @@ class CardGame(RuleModule):
         'Draw a $50,000 note for casino 1'
         """
         if type(action) is Draw and type(state.tasks[0]) is DealNotes:
-            at = next(i for i, c in enumerate(state.casinos) if len(c.notes) < NOTES_PER_CASINO)
-            return f"Draw a ${action.value:,} note for casino {at + 1}"
+            waiting = [i for i, c in enumerate(state.casinos) if len(c.notes) < NOTES_PER_CASINO]
+            if waiting:
+                return f"Draw a ${action.value:,} note for casino {waiting[0] + 1}"
         return None
 
     def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
@@ -1392,7 +1393,9 @@ class CardGame(RuleModule):
             if +have != deck:
                 found.append(f"seat {t}'s cards are not its deck: {dict(have - deck)} too many")
             choice = s.choices[t]
-            if (
+            if choice == ():
+                found.append(f"seat {t}'s choice is empty (a seat that plays plays a card)")
+            elif (
                 choice is not None
                 and s.hands[t]
                 and not is_sequential(state)
@@ -1400,12 +1403,25 @@ class CardGame(RuleModule):
             ):
                 found.append(f"seat {t}'s choice {choice} is not a selection from its hand")
         for task in state.tasks:
+            if (
+                task.module == index
+                and isinstance(task, DealNotes)
+                and (
+                    state.phase is not Phase.FILL
+                    or all(len(c.notes) >= NOTES_PER_CASINO for c in state.casinos)
+                )
+            ):
+                found.append("a note deal is pending but no casino is waiting for a note (K-3)")
             if task.module == index and isinstance(task, DealCards):
                 seats = task.seats
                 if any(type(t) is not int or not 0 <= t < n for t in seats):
                     found.append(f"a card deal lists seats {seats} outside 0-{n - 1}")
                 elif len(set(seats)) != len(seats):
                     found.append(f"a card deal lists a seat twice: {seats}")
+                elif not found and (
+                    not seats or any(len(s.hands[t]) >= HAND_SIZE or not s.decks[t] for t in seats)
+                ):
+                    found.append(f"a card deal lists seats {seats} that cannot draw (K-4, K-6)")
         return tuple(found)
 
 

@@ -21,7 +21,7 @@ from ..engine import emit, pop_task, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DiceRolled, Event
 from ..modules.base import RuleModule, Task
-from ..state import Casino, State
+from ..state import Casino, Phase, State
 from ..types import CHANCE, NEUTRAL, Chance, Seat
 
 if TYPE_CHECKING:
@@ -164,3 +164,45 @@ class NeutralDice(RuleModule):
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:
         """No dice are held outside supplies and casinos."""
         return ()
+
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """At most one leftover roll is pending, of the leftover dice, as the round starts (C-18).
+
+        The count is checked before anything is rolled from it: a roll of more dice would
+        take time and memory exponential in the count.
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.classic(3, NeutralDice()))
+        >>> NeutralDice().problems(attrs.evolve(state, tasks=(NeutralRoll(0, 40),)), 0)
+        ('a roll of 40 leftover neutral dice is pending, not of 2', 'a leftover roll is pending in phase fill')
+        """
+        rolls = [t for t in state.tasks if isinstance(t, NeutralRoll) and t.module == index]
+        found: list[str] = []
+        owner = state.config.ruleset.neutral_owner
+        players = state.config.players
+        left = self.leftover(players)
+        if owner is not None and state.phase is not Phase.OVER:
+            unrolled = bool(rolls) or state.phase is Phase.FILL
+            if unrolled and any(c.dice[owner] for c in state.casinos):
+                found.append("neutral dice are on a casino before the round's roll")
+            total = sum(s[NEUTRAL] for s in state.supply)
+            total += sum(c.dice[owner] + c.big[owner] for c in state.casinos)
+            for i, module in enumerate(state.config.modules):
+                held = module.held_dice(state, i) if i != index else ()
+                total += held[owner] if len(held) > owner else 0
+            expected = players * self.dice_each(players) + (0 if unrolled else left)
+            if total != expected:
+                found.append(f"{total} neutral dice in play, not {expected}")
+        if not rolls:
+            return tuple(found)
+        left = self.leftover(state.config.players)
+        if len(rolls) > 1:
+            found.append(f"{len(rolls)} leftover rolls are pending, not one")
+        for task in rolls:
+            if task.dice != left:
+                found.append(
+                    f"a roll of {task.dice} leftover neutral dice is pending, not of {left}"
+                )
+        if state.phase is not Phase.TURN_START:
+            found.append(f"a leftover roll is pending in phase {state.phase.value}")
+        return tuple(found)

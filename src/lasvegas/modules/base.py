@@ -285,6 +285,10 @@ class RuleModule:
         """What is wrong with the module's slice and tasks in *state*; ``()`` when nothing is.
 
         Checked when a state is loaded from JSON (and by the random simulation tests), after
-        the core's own invariants: cards or chips conserved, values in range ...
+        the core's shape checks (lengths, seats, phases, pending tasks' seats and casinos)
+        and *before* dice and banknotes are counted through :meth:`held_dice` and
+        :meth:`held_notes`: so bound every count of the slice and of the module's tasks here
+        (against the config), and build nothing whose size is an unchecked number. Cards
+        or chips conserved, values in range ...
         """
         return ()

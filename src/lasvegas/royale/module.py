@@ -1126,7 +1126,47 @@ class Royale(RuleModule):
             found.append(f"higher-card winners {s.top} are out of range")
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
+        found.extend(_imaginary_problems(state))
         return tuple(found)
+
+
+def _imaginary_problems(state: State) -> list[str]:
+    """Dice of imaginary owners only where a rule put them (R-9, T-8).
+
+    The neutral set's group still to roll is on no casino; a tile's imaginary dice (the
+    blank dice of Handicap and Block It!) are on the casinos only while such a tile is awake.
+    """
+    found: list[str] = []
+    params = state.config.ruleset.params
+    players = state.config.players
+    casinos = state.casinos
+    neutral = params.owner("neutral", players)
+    for task in state.tasks:
+        if type(task) is NeutralSetRoll and (
+            neutral is None or task.group not in ("neutral", "big") or state.phase is not Phase.FILL
+        ):
+            found.append(f"{task!r} is pending in a game or phase without it")
+            return found
+    if neutral is not None:
+        for task in state.tasks:
+            if type(task) is NeutralSetRoll:
+                big = task.group == "big"
+                if any((c.big if big else c.dice)[neutral] for c in casinos):
+                    found.append(
+                        f"the neutral set's {task.group} dice are placed before their roll"
+                    )
+    modules = state.config.modules
+    names = {name for m in modules if isinstance(m, Tile) for name in m.owners}
+    for name in sorted(names):
+        owner = params.owner(name, players)
+        if owner is None or not any(c.dice[owner] or c.big[owner] for c in casinos):
+            continue
+        if not any(
+            isinstance(m, Tile) and name in m.owners and state.modules[j] is not None
+            for j, m in enumerate(modules)
+        ):
+            found.append(f"{name} dice are on the casinos, but no tile that places them is awake")
+    return found
 
 
 def _illegal(state: State, action: Action, task: Task, message: str) -> IllegalActionError:

@@ -146,6 +146,21 @@ class BadLuck(Tile):
     tasks: ClassVar[tuple[type[Task], ...]] = (BadLuckPay,)
     actions: ClassVar[tuple[type[Action], ...]] = (PayBank,)
 
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The debtors are distinct seats (T-BADLUCK-1).
+
+        >>> import lasvegas as lv
+        >>> BadLuck().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        s = state.modules[index]
+        if isinstance(s, BadLuckState):
+            debtors = s.debtors
+            n = state.config.players
+            if len(set(debtors)) != len(debtors) or not all(0 <= t < n for t in debtors):
+                return (f"the debtors {debtors} are not distinct seats",)
+        return ()
+
     def fresh(self, state: State, casino: int) -> TileState:
         """Nobody owes anything yet."""
         return BadLuckState(casino)

@@ -62,6 +62,18 @@ class HighFive(Tile):
     code: ClassVar[str] = "C1"
     state_type: ClassVar[type[ModuleState] | None] = HighFiveState
 
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The token lies on the tile (``-1``) or is held by a seat (T-HIGHFIVE-1).
+
+        >>> import lasvegas as lv
+        >>> HighFive().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        s = state.modules[index]
+        if isinstance(s, HighFiveState) and not -1 <= s.holder < state.config.players:
+            return (f"the token is held by {s.holder}, not a seat",)
+        return ()
+
     def fresh(self, state: State, casino: int) -> TileState:
         """T-HIGHFIVE-1: the token starts on the tile."""
         return HighFiveState(casino)

@@ -101,6 +101,18 @@ class Jackpot(Tile):
     tasks: ClassVar[tuple[type[Task], ...]] = (JackpotThrow,)
     state_type: ClassVar[type[ModuleState] | None] = JackpotState
 
+    def problems(self, state: State, index: int) -> tuple[str, ...]:
+        """The counter stands on a space of the track (T-JACKPOT-2, X-11).
+
+        >>> import lasvegas as lv
+        >>> Jackpot().problems(lv.new_game(lv.royale(3)), 1)
+        ()
+        """
+        s = state.modules[index]
+        if isinstance(s, JackpotState) and not 0 <= s.counter < len(JACKPOT_TRACK):
+            return (f"the counter stands on space {s.counter}, not 0-{len(JACKPOT_TRACK) - 1}",)
+        return ()
+
     def fresh(self, state: State, casino: int) -> TileState:
         """T-JACKPOT-1: the counter starts on $30,000 each round the tile is dealt."""
         return JackpotState(casino)
