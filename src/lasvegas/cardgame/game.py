@@ -478,19 +478,9 @@ def _mover(s: CardGameState, start: Seat) -> Seat | None:
     return None
 
 
-_MOVER: list[tuple[State | None, Seat | None]] = [(None, None)]
-"""The last state whose chooser :func:`_state_mover` found, and that seat, as one pair
-(replaced whole, so threads never see a mixed pair): a decision asks for its chooser up to
-five times (``to_move``, ``legal_actions`` twice, ``apply`` twice), always of one state."""
-
-
 def _state_mover(state: State, index: int) -> Seat | None:
-    """:func:`_mover` of *state*'s slice and start player, remembered for that state."""
-    last, seat = _MOVER[0]
-    if last is not state:
-        seat = _mover(state.modules[index], state.start)  # type: ignore[arg-type]
-        _MOVER[0] = (state, seat)
-    return seat
+    """:func:`_mover` of *state*'s slice and start player."""
+    return _mover(state.modules[index], state.start)  # type: ignore[arg-type]
 
 
 def _face(code: Card) -> int:
@@ -896,7 +886,6 @@ class CardGame(RuleModule):
         seat = _mover(s, state.start)
         if seat is not None:
             state = _rebuild(state, state.modules, (*state.tasks, _choose_task(index)))
-            _MOVER[0] = (state, seat)  # the next decision asks for it at once
         return state  # otherwise the round ends (K-8): the core pays out
 
     # -- choosing and placing --------------------------------------------------------------------
@@ -915,7 +904,6 @@ class CardGame(RuleModule):
         following = _mover(s, start)
         if following is not None:  # hidden until the last seat has chosen (K-13)
             state = _with_slice(state, index, s)
-            _MOVER[0] = (state, following)  # the next decision asks for it at once
             if log is not None or CardsCommitted in state.config.ruleset.reactors:
                 state = emit(state, CardsCommitted(seat=seat), log)
             return state
