@@ -347,11 +347,11 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
     >>> lv.action_space(lv.classic(4))
     (Place(face=1), Place(face=2), Place(face=3), Place(face=4), Place(face=5), Place(face=6))
     """
-    return _action_space(config)
+    return config.table(_action_space)
 
 
-@functools.cache
 def _action_space(config: GameConfig) -> tuple[Action, ...]:
+    """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
     actions: list[Action] = [Place(face) for face in range(1, 7)]
     for module in config.modules:
         actions.extend(module.action_space(config.players))
@@ -389,7 +389,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return ()
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _roll_outcomes(k: int, group: str) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((Roll(faces, group), p) for faces, p in roll_distribution(k))
 
@@ -434,6 +434,8 @@ def sample_chance(state: State, rng: Rng) -> Action:
             cache = _ROLLS[group]
             roll = cache.get(faces)
             if roll is None:
+                if len(cache) >= 10_000:  # bounded, whatever it is asked
+                    cache.clear()
                 roll = cache[faces] = Roll(faces, GROUPS[group])
             return roll
         if phase is _FILL:
@@ -441,6 +443,8 @@ def sample_chance(state: State, rng: Rng) -> Action:
             value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
             draw = _DRAWS.get(value)
             if draw is None:
+                if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                    _DRAWS.clear()
                 draw = _DRAWS[value] = Draw(value)
             return draw
     raise IllegalActionError(
@@ -828,6 +832,8 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
     reactors = ruleset.reactors
     event = _TURNS.get(seat)
     if event is None:
+        if len(_TURNS) >= 10_000:  # bounded, whatever it is asked
+            _TURNS.clear()
         event = _TURNS[seat] = TurnStarted(seat=seat)
     if log is None:  # emit, inlined (sleeping modules skipped)
         modules = state.config.modules
@@ -869,7 +875,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     casinos = state.casinos
     params = state.config.ruleset.params
     if params.worth:
-        worth = _worth(params.worth)
+        worth = state.config.table(_worth)
         total = sum(worth.get(v, v) for v in notes)
     else:
         total = sum(notes)
@@ -895,10 +901,9 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     return state
 
 
-@functools.cache
-def _worth(pairs: tuple[tuple[Money, Money], ...]) -> dict[Money, Money]:
-    """``Params.worth`` as a mapping (one per distinct setting; callers must not change it)."""
-    return dict(pairs)
+def _worth(config: GameConfig) -> dict[Money, Money]:
+    """``Params.worth`` as a mapping, kept with the config (callers must not change it)."""
+    return dict(config.ruleset.params.worth)
 
 
 # -- automatic transitions --------------------------------------------------------------------
@@ -918,7 +923,7 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 # C-5: on to the first casino below the minimum (no draw happens between,
                 # so the casinos already filled are passed over without a state each)
                 casinos = state.casinos
-                worth = _worth(params.worth) if params.worth else None
+                worth = state.config.table(_worth) if params.worth else None
                 while index < params.casinos:
                     notes = casinos[index].notes
                     total = sum(notes) if worth is None else sum(worth.get(v, v) for v in notes)
@@ -1039,6 +1044,8 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     if log is not None or CasinoPaid in ruleset.reactors:
         event = _PAID.get(index)
         if event is None:
+            if len(_PAID) >= 10_000:  # bounded, whatever it is asked
+                _PAID.clear()
             event = _PAID[index] = CasinoPaid(casino=index + 1)
         state = emit(state, event, log)
     return state

@@ -15,8 +15,6 @@ of a game as much as the later ones (a front-end sends ``to_json(observe(state, 
 
 from __future__ import annotations
 
-import functools
-
 import attrs
 
 from .actions import Action
@@ -156,9 +154,8 @@ def observe(state: State, seat: Seat | None = None) -> PlayerView:
     )
 
 
-@functools.lru_cache(maxsize=64)
 def _event_owners(config: GameConfig) -> dict[type, int]:
-    """Module event types -> index of the module that declares them."""
+    """Module event types -> index of the module that declares them (a config table)."""
     owners: dict[type, int] = {}
     for i, module in enumerate(config.modules):
         for event_type in module.events:
@@ -180,7 +177,7 @@ def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
     config = step.state.config
     if not config.modules:
         return step.events
-    owners = _event_owners(config)
+    owners = config.table(_event_owners)
     if not owners:
         return step.events
     modules = config.modules

@@ -386,6 +386,8 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
                 if k <= 2 or combo[0] // 10 == combo[-1] // 10:
                     picks.add(combo)
         found = tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+        if len(_SELECTIONS) >= 10_000:  # bounded, whatever it is asked
+            _SELECTIONS.clear()
         _SELECTIONS[hand] = found
     return found
 
@@ -464,6 +466,8 @@ _ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
 def _orders(n: int) -> tuple[tuple[Seat, ...], ...]:
     orders = _ORDERS.get(n)
     if orders is None:
+        if len(_ORDERS) >= 10_000:  # bounded, whatever it is asked
+            _ORDERS.clear()
         orders = _ORDERS[n] = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
     return orders
 
@@ -513,6 +517,8 @@ _DRAWS: dict[Card, DrawCard] = {}
 def _draw_action(c: Card) -> DrawCard:
     action = _DRAWS.get(c)
     if action is None:
+        if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+            _DRAWS.clear()
         action = _DRAWS[c] = DrawCard(c)
     return action
 
@@ -539,6 +545,8 @@ def _placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
             codes = list(group)
             doubles = sum(1 for c in codes if c % 10 == 2)
             runs.append((face, len(codes) - doubles, doubles))
+        if len(_PLACEMENTS) >= 10_000:  # bounded, whatever it is asked
+            _PLACEMENTS.clear()
         found = _PLACEMENTS[cards] = tuple(runs)
     return found
 
@@ -554,6 +562,8 @@ _CHOOSE: dict[int, ChooseCards] = {}
 def _choose_task(index: int) -> ChooseCards:
     task = _CHOOSE.get(index)
     if task is None:
+        if len(_CHOOSE) >= 10_000:  # bounded, whatever it is asked
+            _CHOOSE.clear()
         task = _CHOOSE[index] = ChooseCards(index)
     return task
 
@@ -711,6 +721,8 @@ class CardGame(RuleModule):
         value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
         draw = _NOTE_DRAWS.get(value)
         if draw is None:
+            if len(_NOTE_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                _NOTE_DRAWS.clear()
             draw = _NOTE_DRAWS[value] = Draw(value)
         return draw
 
@@ -1312,13 +1324,9 @@ def is_sequential(state: State) -> bool:
     >>> is_sequential(lv.new_game(lv.cardgame(3, lv.Sequential())))
     True
     """
-    config = state.config
-    last, answer = _SEQUENTIAL[0]
-    if last is not config:  # asked at every choice: remembered for the last config
-        answer = "sequential" in [module.id for module in config.modules]
-        _SEQUENTIAL[0] = (config, answer)
-    return answer
+    return state.config.table(_has_sequential)  # asked at every choice: kept with the config
 
 
-_SEQUENTIAL: list[tuple[GameConfig | None, bool]] = [(None, False)]
-"""The last config :func:`is_sequential` was asked about and its answer, as one pair."""
+def _has_sequential(config: GameConfig) -> bool:
+    """Whether the config has the sequential module (a table of :meth:`GameConfig.table`)."""
+    return "sequential" in [module.id for module in config.modules]
