@@ -124,6 +124,20 @@ def test_config_tables_belong_to_their_config_and_are_bounded() -> None:
     assert len(tables) <= ConfigTables.LIMIT
 
 
+def _outer(config: lv.GameConfig) -> int:
+    return len(config.table(_tables))
+
+
+def test_a_config_table_may_be_built_from_another() -> None:
+    """Building a table that reads another table of the same config does not deadlock."""
+    config = lv.classic(4)
+    answers: list[int] = []
+    worker = threading.Thread(target=lambda: answers.append(config.table(_outer)), daemon=True)
+    worker.start()
+    worker.join(timeout=30)
+    assert answers == [4]
+
+
 def test_threads_playing_different_games_at_once_agree_with_one_thread() -> None:
     """Six threads play games of different configs together; every game ends as it does
     alone (the per-config tables and the bounded caches are safe to share)."""

@@ -89,7 +89,8 @@ class ConfigTables:
     :meth:`GameConfig.table`. A table is found by the function that builds it, so there are
     at most as many as there are such functions in the code (pass a module-level function,
     never a fresh lambda); at most :attr:`LIMIT` are kept. Building is serialised by a
-    lock, so threads playing games of one config build each table once and all see it.
+    re-entrant lock, so threads playing games of one config build each table once and all
+    see it, and a table may be built from other tables of the same config.
     """
 
     LIMIT = 64
@@ -99,7 +100,7 @@ class ConfigTables:
 
     def __init__(self) -> None:
         self._tables: dict[Callable[[GameConfig], object], object] = {}
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
 
     def get(self, build: Callable[[GameConfig], T], config: GameConfig) -> T:
         """``build(config)``, built once and kept (see :meth:`GameConfig.table`)."""
