@@ -659,7 +659,7 @@ def _rolled(seat: Seat, group: int, faces: tuple[int, ...]) -> DiceRolled:
     key = (seat, group, faces)
     event = _ROLLED.get(key)
     if event is None:
-        if len(_ROLLED) >= 50_000:
+        if len(_ROLLED) >= 10_000:
             _ROLLED.clear()
         event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
     return event
@@ -756,7 +756,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         if event is None:
             event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
             if type(face) is int:  # only a face of the right type is shared with later games
-                if len(_PLACED) >= 50_000:
+                if len(_PLACED) >= 10_000:
                     _PLACED.clear()
                 _PLACED[key] = event
         if log is None:  # emit, inlined: the hot path of games with placement reactions
@@ -848,13 +848,13 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
 
 _ROLLED: dict[tuple[int, int, tuple[int, ...]], DiceRolled] = {}
 """Roll events already built (immutable, so shared), by seat, group and faces (bounded: the
-sorted rolls of a seat's dice per seat and group, and cleared past 50,000)."""
+sorted rolls of a seat's dice per seat and group, and cleared past 10,000)."""
 _TURNS: dict[int, TurnStarted] = {}
 """``TurnStarted`` events already built, by seat."""
 
 _PLACED: dict[tuple[int, ...], DicePlaced] = {}
 """Placement events already built (immutable, so shared), by seat, face, casino and counts:
-bounded by the placements a game allows (a few thousand), and cleared past 50,000."""
+bounded by the placements a game allows (a few thousand), and cleared past 10,000."""
 
 
 def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
@@ -1129,7 +1129,7 @@ def payout_order(casino: Casino) -> tuple[int, ...]:
     key = (dice, big)
     ranked = _RANKS.get(key)
     if ranked is None:
-        if len(_RANKS) >= 50_000:
+        if len(_RANKS) >= 4096:  # casinos' dice vary without end: keep a few thousand
             _RANKS.clear()
         ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
     return ranked
@@ -1137,7 +1137,7 @@ def payout_order(casino: Casino) -> tuple[int, ...]:
 
 _RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 """Payout orders already computed (:func:`~lasvegas.payout.rank`), by a casino's dice and big
-dice per owner (cleared past 50,000)."""
+dice per owner (cleared past 4,096: about 1.5 MB at most)."""
 
 
 def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:

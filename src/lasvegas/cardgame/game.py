@@ -553,7 +553,7 @@ def _placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
 
 _RANKED: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Payout orders (:func:`~lasvegas.payout.rank`) already computed, by dice weights per owner
-(cleared past 50,000)."""
+(cleared past 4,096)."""
 
 _CHOOSE: dict[int, ChooseCards] = {}
 """The choice task, by module index (tasks are immutable: one instance serves every state)."""
@@ -1047,7 +1047,7 @@ class CardGame(RuleModule):
                 log.append(TiesRemoved(casino=casino + 1, owners=gone))
         ranked = _RANKED.get(weights)
         if ranked is None:
-            if len(_RANKED) >= 50_000:
+            if len(_RANKED) >= 4096:
                 _RANKED.clear()
             ranked = _RANKED[weights] = rank(weights)
         places = state.config.ruleset.params.places

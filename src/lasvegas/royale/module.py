@@ -300,9 +300,9 @@ def _sorted_pool_table(config: GameConfig) -> tuple[str, ...]:
     return tuple(sorted(pool(config)))
 
 
-def _available_table(config: GameConfig) -> dict[tuple[str, ...], dict[str, list[str]]]:
-    """The config's answers of ``Royale._available`` without ``no_repeat``, by the round's
-    deal so far (filled on demand, read only; cleared past :data:`_TABLE_LIMIT`)."""
+def _available_table(config: GameConfig) -> dict[int, dict[str, list[str]]]:
+    """The config's answers of ``Royale._available`` without ``no_repeat``, by the letters
+    of the round's deal so far as bits (filled on demand, read only; at most 256 entries)."""
     return {}
 
 
@@ -743,12 +743,15 @@ class Royale(RuleModule):
         assert isinstance(s, RoyaleState)
         config = state.config
         if not self.no_repeat:  # then the answer depends on the letters dealt alone: cache it
+            letters = 0  # the letters dealt, as bits: at most 256 keys
+            for face in s.deal:
+                letters |= 1 << (ord(face[0]) & 31)
             table = config.table(_available_table)
-            cached = table.get(s.deal)
+            cached = table.get(letters)
             if cached is None:
                 if len(table) >= _TABLE_LIMIT:
                     table.clear()
-                cached = table[s.deal] = self._find_available(state, s)
+                cached = table[letters] = self._find_available(state, s)
             return cached
         return self._find_available(state, s)
 
