@@ -8,6 +8,7 @@ a missing extra fails these tests, never skips them.
 
 from __future__ import annotations
 
+import importlib
 from fractions import Fraction
 from typing import Any
 

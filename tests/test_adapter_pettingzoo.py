@@ -322,8 +322,8 @@ def test_simultaneous_choices_act_in_one_step() -> None:
         marked = {space[i] for i in np.flatnonzero(observations[agent]["action_mask"])}
         assert marked == set(legal)
         assert all(isinstance(a, lv.PlayCards) for a in legal)
-        hand = state.modules[0].hands[seat]
-        assert {c for a in legal for c in a.cards} <= set(hand)
+        hand = state.modules[0].hands[seat]  # type: ignore[union-attr]
+        assert {c for a in legal for c in a.cards} <= set(hand)  # type: ignore[attr-defined]
         encoder = par._encoder
         assert np.array_equal(
             observations[agent]["observation"], encoder.encode_array(lv.observe(state, seat))

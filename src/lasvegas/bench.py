@@ -396,7 +396,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             import pyspiel  # noqa: F401
         except ImportError:
-            parser.error("--openspiel needs the openspiel extra: pip install 'lasvegas-rules[openspiel]'")
+            parser.error(
+                "--openspiel needs the openspiel extra: pip install 'lasvegas-rules[openspiel]'"
+            )
     available = configurations()
     names = args.config or sorted(available)
     configs = {n: available[n]() for n in names}

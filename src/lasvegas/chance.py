@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, groupby, pairwise, product
 from math import factorial
-from typing import TypeVar
+from typing import Final, TypeVar
 
 __all__ = [
     "Rng",
@@ -406,10 +406,17 @@ def roll_distribution(k: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """
     if type(k) is not int or k < 0:
         raise ValueError(f"roll_distribution(k) needs an int k >= 0, got {k!r}")
-    return _roll_distribution(k)
+    if k <= _CACHED_DICE:
+        return _roll_distribution(k)
+    return _roll_distribution.__wrapped__(k)
 
 
-@functools.cache
+_CACHED_DICE: Final = 16
+"""Rolls of at most this many dice have their distribution remembered (the largest, 20,349
+outcomes; a game's seat holds at most 12 dice)."""
+
+
+@functools.lru_cache(maxsize=_CACHED_DICE + 1)
 def _roll_distribution(k: int) -> tuple[tuple[tuple[int, ...], Fraction], ...]:
     """`roll_distribution` after validation (the cache must not see ``True`` for ``1``)."""
     total = 6**k
@@ -442,21 +449,23 @@ def roll_probability(faces: tuple[int, ...]) -> Fraction:
     """
     faces = tuple(faces)
     _check_faces(faces)
-    return _roll_probability(faces)
+    if len(faces) <= _CACHED_DICE:
+        return _roll_probability(faces)
+    return _roll_probability.__wrapped__(faces)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=4096)
 def _roll_probability(faces: tuple[int, ...]) -> Fraction:
     """`roll_probability` after validation (the cache must not see ``(1.0,)`` for ``(1,)``)."""
     return Fraction(_multinomial_weight(faces), 6 ** len(faces))
 
 
-@functools.cache
 def multiset_draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
     """Drawing one item uniformly from a multiset given as a sorted tuple of ints.
 
     Each distinct value comes with ``count / len(items)``, ascending by value.
-    The result is cached.
+    The results for the last 512 multisets of at most 128 ints are remembered (a bounded
+    cache: a long-running program asking about every pile it meets stays flat).
 
     Args:
         items: The multiset, sorted ascending, not empty.
@@ -476,6 +485,23 @@ def multiset_draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Fract
         raise ValueError("cannot draw from an empty multiset")
     if any(a > b for a, b in pairwise(items)):
         raise ValueError(f"the multiset must be sorted ascending, got {items!r}")
+    if len(items) <= _DRAW_CACHE_ITEMS and all(type(value) is int for value in items):
+        return _multiset_draw_distribution(items)
+    return _draw_distribution(items)
+
+
+_DRAW_CACHE_ITEMS: Final = 128
+"""The largest multiset whose distribution is remembered: with 512 entries, the cache holds
+at most a few megabytes whatever it is asked."""
+
+
+@functools.lru_cache(maxsize=512)
+def _multiset_draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+    """:func:`_draw_distribution`, remembered (the cache sees validated ints only)."""
+    return _draw_distribution(items)
+
+
+def _draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
     total = len(items)
     return tuple((value, Fraction(sum(1 for _ in group), total)) for value, group in groupby(items))
 

@@ -885,7 +885,9 @@ def _run_games(jobs: list[_Job]) -> list[_Result]:
     return [_run_game(job) for job in jobs]
 
 
-def _iter_results(jobs: Iterator[_Job], total: int, workers: int) -> Iterator[tuple[_Job, _Result]]:
+def _iter_results(
+    jobs: Iterator[_Job], total: int, workers: int
+) -> Generator[tuple[_Job, _Result]]:
     """Each job of *jobs* with its result, in order; with several workers, at most a few
     chunks per worker are in flight, so memory does not grow with the number of games."""
     if workers <= 1:

@@ -152,12 +152,7 @@ def to_move(state: State) -> Seat | Chance | None:
         task = state.tasks[0]
         if task.chance:
             return CHANCE
-        last, mover = _MOVER[0]
-        if last is state:
-            return mover
-        mover = state.config.modules[task.module].task_to_move(state, task.module, task)
-        _MOVER[0] = (state, mover)
-        return mover
+        return state.config.modules[task.module].task_to_move(state, task.module, task)
     phase = state.phase
     if phase is _PLACE:
         return state.active
@@ -166,19 +161,10 @@ def to_move(state: State) -> Seat | Chance | None:
     return CHANCE
 
 
-_MOVER: list[tuple[State | None, Seat | Chance | None]] = [(None, None)]
-"""The last state with tasks whose mover :func:`to_move` asked the task's module, and the
-answer, as one pair: the sampling or the action that follows asks about the same state."""
-
-
 def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
-    """``module.task_to_move`` for the first task of *state*, answered from :data:`_MOVER`
-    when :func:`to_move` just asked."""
+    """``module.task_to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
     if task.chance:
         return CHANCE
-    last, mover = _MOVER[0]
-    if last is state:
-        return mover  # type: ignore[return-value]
     return module.task_to_move(state, task.module, task)
 
 
@@ -196,19 +182,19 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             return ()
         index = task.module
         module = state.config.modules[index]
-        last, mover = _MOVER[0]  # _task_mover, inlined
-        if last is not state:
-            mover = module.task_to_move(state, index, task)
-        if mover is CHANCE:
+        if module.task_to_move(state, index, task) is CHANCE:
             return ()
-        actions = module.task_actions(state, index, task)
-        _TASK_ACTIONS[0] = (state, actions)
-        return actions
+        return module.task_actions(state, index, task)
     if state.phase is not _PLACE:
         return ()
     r0, r1, r2, r3 = state.rolled
     places: tuple[Action, ...] | None
-    if r1 or r2 or r3:  # several groups: the faces any of them shows, as a bit mask
+    ruleset = state.config.ruleset
+    if ruleset.closers:  # the faces rolled, less the closed casinos, as a bit mask
+        mask = _mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)
+        closed = closed_casinos(state)
+        places = _BY_MASK[mask & ~_closed_mask(closed) if closed else mask]
+    elif r1 or r2 or r3:  # several groups: the faces any of them shows, as a bit mask
         masks = _MASKS
         try:
             places = _BY_MASK[masks[r0] | masks[r1] | masks[r2] | masks[r3]]
@@ -221,24 +207,6 @@ def legal_actions(state: State) -> tuple[Action, ...]:
             if len(_PLACES) >= 50_000:
                 _PLACES.clear()
             _PLACES[r0] = places
-    ruleset = state.config.ruleset
-    if ruleset.closers:
-        last, closed = _CLOSED[0]
-        if last is not state:
-            closed = closed_casinos(state)
-        if closed:
-            # Keyed by identity (hashing attrs actions is a Python call each); the entry keeps
-            # the placements, so a recycled id can't match.
-            key = (id(places), closed)
-            entry = _OPEN_PLACES.get(key)
-            if entry is None or entry[0] is not places:
-                if len(_OPEN_PLACES) >= 10_000:
-                    _OPEN_PLACES.clear()
-                entry = _OPEN_PLACES[key] = (
-                    places,
-                    tuple(p for p in places if isinstance(p, Place) and p.face not in closed),
-                )
-            places = entry[1]
     offerers = ruleset.offerers
     if not offerers:
         return places
@@ -246,47 +214,47 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     return places + offers if offers else places
 
 
-_TASK_ACTIONS: list[tuple[State | None, tuple[Action, ...]]] = [(None, ())]
-"""The last task decision :func:`legal_actions` answered, as one ``(state, actions)`` pair
-(replaced whole, so threads never see a mixed pair): :func:`apply` checks the action chosen
-against the list just made instead of making it again."""
+def _closed_mask(closed: frozenset[int]) -> int:
+    """The casinos 1-6 of *closed* as bits ``1 << number`` (the faces they close).
 
-_OFFERED: list[tuple[State | None, tuple[Action, ...]]] = [(None, ())]
-"""The last state whose module offers were computed, and those offers, as one pair (a
-targeted placement is checked against the offers :func:`legal_actions` just listed)."""
+    >>> bin(_closed_mask(frozenset({2, 6})))
+    '0b1000100'
+    """
+    mask = _CLOSED_MASKS.get(closed)
+    if mask is None:
+        mask = 0
+        valid = True
+        for casino in closed:
+            if type(casino) is int and 1 <= casino <= 6:
+                mask |= 1 << casino
+            else:
+                valid = False
+        if valid:
+            _CLOSED_MASKS[closed] = mask  # at most the 64 sets of casinos 1-6
+    return mask
 
 
 def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
     """What the modules offer the active seat at a placement decision, in module order."""
-    last, offers = _OFFERED[0]
-    if last is state:
-        return offers
     modules = state.config.modules
     active = state.active
     if len(offerers) == 1:
         i = offerers[0]
-        offers = modules[i].offer(state, i, active)
-    else:
-        extra: list[Action] = []
-        for i in offerers:
-            extra.extend(modules[i].offer(state, i, active))
-        offers = tuple(extra)
-    _OFFERED[0] = (state, offers)
-    return offers
+        return modules[i].offer(state, i, active)
+    extra: list[Action] = []
+    for i in offerers:
+        extra.extend(modules[i].offer(state, i, active))
+    return tuple(extra)
 
 
 def closed_casinos(state: State) -> frozenset[int]:
     """The casino numbers the modules close now: the union of their ``closed`` answers,
-    sleeping modules skipped (remembered for the last state asked about, as a roll, the
-    placement decision after it and the placement all ask about the same state).
+    sleeping modules skipped.
 
     >>> import lasvegas as lv
     >>> closed_casinos(lv.new_game(lv.royale(3)))
     frozenset()
     """
-    last, closed = _CLOSED[0]
-    if last is state:
-        return closed
     modules = state.config.modules
     ruleset = state.config.ruleset
     closers = ruleset.closers
@@ -295,13 +263,11 @@ def closed_casinos(state: State) -> frozenset[int]:
     if len(closers) == 1:
         i = closers[0]
         asleep = slices[i] is None and i in sleepers  # then it closes nothing
-        closed = _OPEN if asleep else modules[i].closed(state, i)
-    else:
-        closed = _OPEN
-        for i in closers:
-            if slices[i] is not None or i not in sleepers:
-                closed |= modules[i].closed(state, i)
-    _CLOSED[0] = (state, closed)
+        return _OPEN if asleep else modules[i].closed(state, i)
+    closed = _OPEN
+    for i in closers:
+        if slices[i] is not None or i not in sleepers:
+            closed |= modules[i].closed(state, i)
     return closed
 
 
@@ -335,14 +301,9 @@ def hears(state: State, kind: type[Event]) -> bool:
     return indexes is not None and _awake(state, indexes)
 
 
-_CLOSED: list[tuple[State | None, frozenset[int]]] = [(None, frozenset())]
-"""The last state whose closed casinos were computed, and those casinos, as one pair: a
-roll, the placement decision after it and the placement ask about the same state."""
-
-
-_OPEN_PLACES: dict[tuple[int, frozenset[int]], tuple[tuple[Action, ...], tuple[Action, ...]]] = {}
-"""The placements of a roll left open by the closed casinos: by the id of the placements and
-the closed casinos, the placements and those left open (bounded: cleared past 10,000)."""
+_CLOSED_MASKS: dict[frozenset[int], int] = {}
+"""Closed casinos as bit masks (:func:`_closed_mask`), by the set of casino numbers: only
+sets of the ints 1-6 are kept, so at most 64 entries."""
 
 _PLACES: dict[tuple[int, ...], tuple[Action, ...]] = {}
 """Placements per roll of the regular group alone, by its sorted faces (bounded: the sorted
@@ -386,11 +347,11 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
     >>> lv.action_space(lv.classic(4))
     (Place(face=1), Place(face=2), Place(face=3), Place(face=4), Place(face=5), Place(face=6))
     """
-    return _action_space(config)
+    return config.table(_action_space)
 
 
-@functools.cache
 def _action_space(config: GameConfig) -> tuple[Action, ...]:
+    """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
     actions: list[Action] = [Place(face) for face in range(1, 7)]
     for module in config.modules:
         actions.extend(module.action_space(config.players))
@@ -428,25 +389,24 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     return ()
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def _roll_outcomes(k: int, group: str) -> tuple[tuple[Action, Fraction], ...]:
     return tuple((Roll(faces, group), p) for faces, p in roll_distribution(k))
 
 
-@functools.cache
-def _valid_rolls(k: int) -> frozenset[tuple[int, ...]]:
-    return frozenset(faces for faces, _ in roll_distribution(k))
+@functools.lru_cache(maxsize=16)
+def _valid_rolls(k: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The sorted rolls of *k* dice, each mapped to itself (the canonical tuple of ints)."""
+    return {faces: faces for faces, _ in roll_distribution(k)}
 
 
-_VALID_ROLLS: tuple[frozenset[tuple[int, ...]], ...] = tuple(_valid_rolls(k) for k in range(13))
+_VALID_ROLLS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    _valid_rolls(k) for k in range(13)
+)
 
 
 _INT: frozenset[type] = frozenset({int})
 """The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
-
-_SAMPLED: list[tuple[State | None, Action | None]] = [(None, None)]
-"""The last module chance outcome :func:`sample_chance` drew, with its state, as one pair
-(replaced whole): :func:`apply` takes it as well formed without looking at its fields."""
 
 _ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
 """Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
@@ -471,13 +431,8 @@ def sample_chance(state: State, rng: Rng) -> Action:
         task = state.tasks[0]
         index = task.module
         module = state.config.modules[index]
-        last, mover = _MOVER[0]  # _task_mover, inlined
-        if task.chance or (
-            (mover if last is state else module.task_to_move(state, index, task)) is CHANCE
-        ):
-            sampled = module.task_sample(state, index, task, rng)
-            _SAMPLED[0] = (state, sampled)
-            return sampled
+        if task.chance or module.task_to_move(state, index, task) is CHANCE:
+            return module.task_sample(state, index, task, rng)
     else:
         phase = state.phase
         if phase is _ROLL:
@@ -486,6 +441,8 @@ def sample_chance(state: State, rng: Rng) -> Action:
             cache = _ROLLS[group]
             roll = cache.get(faces)
             if roll is None:
+                if len(cache) >= 10_000:  # bounded, whatever it is asked
+                    cache.clear()
                 roll = cache[faces] = Roll(faces, GROUPS[group])
                 if len(_OWN_ROLLS) >= 100_000:
                     _OWN_ROLLS.clear()
@@ -496,6 +453,8 @@ def sample_chance(state: State, rng: Rng) -> Action:
             value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
             draw = _DRAWS.get(value)
             if draw is None:
+                if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                    _DRAWS.clear()
                 draw = _DRAWS[value] = Draw(value)
             return draw
     raise IllegalActionError(
@@ -541,21 +500,11 @@ def apply(state: State, action: Action) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    if not task.chance:
-        last, mover = _MOVER[0]
-        if last is not state:
-            mover = module.task_to_move(state, index, task)
-        if mover is not CHANCE:
-            last, legal = _TASK_ACTIONS[0]
-            if last is not state:
-                legal = module.task_actions(state, index, task)
-            action = _check_listed(state, action, legal)
-            mover = None
-    if task.chance or mover is CHANCE:
-        # a chance outcome: well formed if sample_chance just drew it for this very state
-        last, sampled = _SAMPLED[0]
-        if (last is not state or sampled is not action) and (problem := action_problem(action)):
+    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+        if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
+    else:
+        action = _check_listed(state, action, module.task_actions(state, index, task))
     state = module.perform(state, index, action, None)
     if state.tasks:
         return state
@@ -628,21 +577,11 @@ def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
     module = state.config.modules[index]
-    if not task.chance:
-        last, mover = _MOVER[0]  # _task_mover, inlined
-        if last is not state:
-            mover = module.task_to_move(state, index, task)
-        if mover is not CHANCE:
-            last, legal = _TASK_ACTIONS[0]
-            if last is not state:
-                legal = module.task_actions(state, index, task)
-            action = _check_listed(state, action, legal)
-            mover = None
-    if task.chance or mover is CHANCE:
-        # a chance outcome: well formed if sample_chance just drew it for this very state
-        last, sampled = _SAMPLED[0]
-        if (last is not state or sampled is not action) and (problem := action_problem(action)):
+    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+        if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
+    else:
+        action = _check_listed(state, action, module.task_actions(state, index, task))
     return module.perform(state, index, action, log)
 
 
@@ -697,7 +636,10 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-group")
     k = held[group]
     valid = _VALID_ROLLS[k] if k < 13 else _valid_rolls(k)
-    if faces not in valid:
+    # The roll as the library built it: equal faces of another type (``True`` for 1) never
+    # reach the state or the event cache.
+    faces = valid.get(faces) if type(faces) is tuple else None  # type: ignore[assignment]
+    if faces is None:
         raise _illegal(
             state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
         )
@@ -753,7 +695,7 @@ def _rolled(seat: Seat, group: int, faces: tuple[int, ...]) -> DiceRolled:
     key = (seat, group, faces)
     event = _ROLLED.get(key)
     if event is None:
-        if len(_ROLLED) >= 50_000:
+        if len(_ROLLED) >= 10_000:
             _ROLLED.clear()
         event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
     return event
@@ -776,12 +718,8 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     ruleset = state.config.ruleset
     if action.target is None:
         index = face - 1
-        if ruleset.closers:
-            last, closed = _CLOSED[0]
-            if last is not state:
-                closed = closed_casinos(state)
-            if face in closed:
-                raise _illegal(state, action, f"casino {face!r} is closed", "closed")
+        if ruleset.closers and face in closed_casinos(state):
+            raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
         if type(action.target) is not int:
             raise _illegal(
@@ -862,10 +800,13 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     )
     if log is not None or DicePlaced in reactors:
         key = (seat, face, index, c0, c1, c2, c3)
-        event = _PLACED.get(key)
+        event = _PLACED.get(key) if type(face) is int else None
         if event is None:
             event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
-            _PLACED[key] = event
+            if type(face) is int:  # only a face of the right type is shared with later games
+                if len(_PLACED) >= 10_000:
+                    _PLACED.clear()
+                _PLACED[key] = event
         if log is None:  # emit, inlined: the hot path of games with placement reactions
             modules = state.config.modules
             sleepers = ruleset.sleepers
@@ -939,6 +880,8 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
     reactors = ruleset.reactors
     event = _TURNS.get(seat)
     if event is None:
+        if len(_TURNS) >= 10_000:  # bounded, whatever it is asked
+            _TURNS.clear()
         event = _TURNS[seat] = TurnStarted(seat=seat)
     if log is None:  # emit, inlined (sleeping modules skipped)
         modules = state.config.modules
@@ -953,13 +896,13 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
 
 _ROLLED: dict[tuple[int, int, tuple[int, ...]], DiceRolled] = {}
 """Roll events already built (immutable, so shared), by seat, group and faces (bounded: the
-sorted rolls of a seat's dice per seat and group, and cleared past 50,000)."""
+sorted rolls of a seat's dice per seat and group, and cleared past 10,000)."""
 _TURNS: dict[int, TurnStarted] = {}
 """``TurnStarted`` events already built, by seat."""
 
 _PLACED: dict[tuple[int, ...], DicePlaced] = {}
 """Placement events already built (immutable, so shared), by seat, face, casino and counts:
-bounded by the placements a game allows (a few thousand)."""
+bounded by the placements a game allows (a few thousand), and cleared past 10,000."""
 
 
 def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
@@ -982,7 +925,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     casinos = state.casinos
     params = state.config.ruleset.params
     if params.worth:
-        worth = _worth(params.worth)
+        worth = state.config.table(_worth)
         total = sum(worth.get(v, v) for v in notes)
     else:
         total = sum(notes)
@@ -1008,10 +951,9 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     return state
 
 
-@functools.cache
-def _worth(pairs: tuple[tuple[Money, Money], ...]) -> dict[Money, Money]:
-    """``Params.worth`` as a mapping (one per distinct setting; callers must not change it)."""
-    return dict(pairs)
+def _worth(config: GameConfig) -> dict[Money, Money]:
+    """``Params.worth`` as a mapping, kept with the config (callers must not change it)."""
+    return dict(config.ruleset.params.worth)
 
 
 # -- automatic transitions --------------------------------------------------------------------
@@ -1031,7 +973,7 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 # C-5: on to the first casino below the minimum (no draw happens between,
                 # so the casinos already filled are passed over without a state each)
                 casinos = state.casinos
-                worth = _worth(params.worth) if params.worth else None
+                worth = state.config.table(_worth) if params.worth else None
                 while index < params.casinos:
                     notes = casinos[index].notes
                     total = sum(notes) if worth is None else sum(worth.get(v, v) for v in notes)
@@ -1152,6 +1094,8 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     if log is not None or CasinoPaid in ruleset.reactors:
         event = _PAID.get(index)
         if event is None:
+            if len(_PAID) >= 10_000:  # bounded, whatever it is asked
+                _PAID.clear()
             event = _PAID[index] = CasinoPaid(casino=index + 1)
         state = emit(state, event, log)
     return state
@@ -1235,7 +1179,7 @@ def payout_order(casino: Casino) -> tuple[int, ...]:
     key = (dice, big)
     ranked = _RANKS.get(key)
     if ranked is None:
-        if len(_RANKS) >= 50_000:
+        if len(_RANKS) >= 4096:  # casinos' dice vary without end: keep a few thousand
             _RANKS.clear()
         ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
     return ranked
@@ -1243,7 +1187,7 @@ def payout_order(casino: Casino) -> tuple[int, ...]:
 
 _RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
 """Payout orders already computed (:func:`~lasvegas.payout.rank`), by a casino's dice and big
-dice per owner (cleared past 50,000)."""
+dice per owner (cleared past 4,096: about 1.5 MB at most)."""
 
 
 def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:

@@ -819,7 +819,37 @@ def _unstructure_module(module: RuleModule) -> dict[str, Any]:
 
 
 _CONFIGS: dict[tuple[Any, ...], GameConfig] = {}
-"""Configs already loaded (a game's states share one config object); bounded."""
+"""Configs already loaded (a game's states share one config object), by their fields:
+at most 64, each of a small document (:func:`_small`), so no input can pin much memory."""
+
+_CONFIG_CACHE_SIZE: Final = 64
+_CONFIG_CACHE_NODES: Final = 2048
+"""The largest config document (in JSON values and string characters) that is remembered;
+the example configs use under 300."""
+
+
+def _small(value: Any, budget: int = _CONFIG_CACHE_NODES) -> int:
+    """What is left of *budget* after counting the JSON values of *value* (strings count
+    their length); negative once over, stopping early.
+
+    >>> _small({"players": 3, "modules": [{"id": "biggies"}]}) > 0
+    True
+    >>> _small(list(range(3000)))
+    -1
+    """
+    stack = [value]
+    while stack and budget >= 0:
+        item = stack.pop()
+        budget -= 1
+        if type(item) is dict:
+            stack.extend(item.values())
+            budget -= sum(len(k) for k in item)
+        elif type(item) is list:
+            stack.extend(item)
+        elif type(item) is str:
+            budget -= len(item)
+    return budget
+
 
 _CONFIG_KEYS: Final = frozenset({"players", "edition", "modules", "hide_money"})
 
@@ -853,11 +883,14 @@ def _structure_config(value: Any, _: object) -> GameConfig:
     if problems or extra:
         raise _group(GameConfig, problems, extra)
     key: tuple[Any, ...] = (fields["players"], fields["edition"], fields["hide_money"], modules)
-    try:
-        config = _CONFIGS.get(key)
-    except TypeError:  # a module option that cannot be hashed: no caching (GameConfig says why)
-        key = ()
-        config = None
+    config = None
+    if _small(value) < 0:
+        key = ()  # a large document: built afresh, never remembered
+    else:
+        try:
+            config = _CONFIGS.get(key)
+        except TypeError:  # an option that cannot be hashed: no caching (GameConfig says why)
+            key = ()
     if config is None:
         try:
             config = GameConfig(
@@ -868,9 +901,9 @@ def _structure_config(value: Any, _: object) -> GameConfig:
             )
         except LasVegasError as exc:
             raise _BadValueError(f"impossible config: {exc}") from exc
-        if len(_CONFIGS) >= 256:
-            _CONFIGS.clear()
         if key:
+            if len(_CONFIGS) >= _CONFIG_CACHE_SIZE:
+                _CONFIGS.clear()
             _CONFIGS[key] = config
     return config
 

@@ -41,6 +41,7 @@ from .engine import (
     new_game,
     sample_chance,
     standings,
+    step,
     to_move,
 )
 from .errors import IllegalActionError
@@ -623,8 +624,11 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
     (0, 1] summing to 1 and the sampled outcome is one of them; a task whose type says it is
     always a chance node (``Task.chance``) is one for its module too; dice and money are conserved
     (:func:`check_invariants`); an illegal action raises :class:`IllegalActionError` and
-    leaves the state as it was; the game ends; replaying the action list gives the same
-    state; and every check in :data:`EXTRA_CHECKS` (JSON round trip, views ...) passes.
+    leaves the state as it was; :func:`~lasvegas.step` reaches the same state as
+    :func:`~lasvegas.apply` and both states list the same mover, legal actions and chance
+    outcomes (one asked the way a game loop asks, :func:`~lasvegas.to_move` first, the other
+    cold); the game ends; replaying the action list gives the same state; and every check in
+    :data:`EXTRA_CHECKS` (JSON round trip, views ...) passes.
 
     >>> import lasvegas as lv
     >>> random_sim_test(lv.classic(3, lv.NeutralDice()), games=2, seed=1)
@@ -669,7 +673,9 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
                 action = legal[rng.below(len(legal))]
             _check_refuses(state, rng)
             actions.append(action)
+            stepped = step(state, action).state
             state = apply(state, action)
+            _check_paths_agree(state, stepped, action)
         else:
             raise _fail(f"game {game} did not end")
         if not standings(state).winners:
@@ -677,6 +683,27 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
         replayed = play(new_game(config), actions)
         if replayed != state:
             raise _fail("replaying the action list gave another state")
+
+
+def _check_paths_agree(applied: State, stepped: State, action: Action) -> None:
+    """``step`` and ``apply`` reached the same state, and both list the same next moves.
+
+    *applied* is asked the way a game loop asks (:func:`to_move`, then the legal actions,
+    which may reuse what :func:`to_move` worked out), *stepped* cold in the other order.
+    """
+    if stepped != applied:
+        raise _fail(f"step(s, {action!r}).state != apply(s, {action!r}) at {applied.phase}")
+    mover = to_move(applied)
+    legal = legal_actions(applied)
+    outcomes = chance_outcomes(applied)
+    cold_legal = legal_actions(stepped)
+    cold_outcomes = chance_outcomes(stepped)
+    if to_move(stepped) != mover:
+        raise _fail(f"after {action!r}, step's and apply's states have different movers")
+    if cold_legal != legal:
+        raise _fail(f"after {action!r}: legal actions {cold_legal} (step) != {legal} (apply)")
+    if cold_outcomes != outcomes:
+        raise _fail(f"after {action!r}, step's and apply's states list other chance outcomes")
 
 
 def _check_state(state: State, actions: list[Action], steps: int) -> None:

@@ -221,7 +221,7 @@ def observe(
     mover = to_move(state)
     won = state.money
     modules = config.modules
-    aids = _config_aids(config)
+    aids = config.table(_config_aids)
     parts = _money_parts(state, aids)
     if config.hide_money and mover is not None:  # once the game is over, all is counted
         shown = tuple(p if s == seat else None for s, p in enumerate(parts))
@@ -343,7 +343,6 @@ def _money_parts(state: State, aids: _Aids) -> tuple[tuple[MoneyPart, ...], ...]
     )
 
 
-@functools.lru_cache(maxsize=64)
 def _owners(config: GameConfig, names: tuple[str, ...] | None) -> tuple[OwnerView, ...]:
     """The seats, then the imaginary owners, with names and colours."""
     seats = tuple(
@@ -368,7 +367,6 @@ class _Aids:
     tile_hooks: tuple[int, ...]
 
 
-@functools.lru_cache(maxsize=64)
 def _config_aids(config: GameConfig) -> _Aids:
     return _Aids(
         _money_names(config),
@@ -437,9 +435,8 @@ def _join(items: Sequence[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
 
 
-@functools.lru_cache(maxsize=64)
 def _event_owners(config: GameConfig) -> dict[type, int]:
-    """Module event types -> index of the module that declares them."""
+    """Module event types -> index of the module that declares them (a config table)."""
     owners: dict[type, int] = {}
     for i, module in enumerate(config.modules):
         for event_type in module.events:
@@ -473,7 +470,7 @@ def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
         raise _bad_seat(config, seat)
     if not config.modules:
         return step.events
-    owners = _event_owners(config)
+    owners = config.table(_event_owners)
     if not owners:
         return step.events
     modules = config.modules

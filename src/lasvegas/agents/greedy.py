@@ -47,13 +47,13 @@ def placement_counts(view: PlayerView, action: Place) -> tuple[int, int, int, in
     return (r[0].count(face), r[1].count(face), r[2].count(face), r[3].count(face))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def _binomial(n: int) -> tuple[float, ...]:
     """P(k of n dice show one given face), k = 0..n."""
     return tuple(math.comb(n, k) * (1 / 6) ** k * (5 / 6) ** (n - k) for k in range(n + 1))
 
 
-@functools.cache
+@functools.lru_cache(maxsize=1024)
 def _landing(single: int, double: int) -> tuple[tuple[int, float], ...]:
     """The weight a casino gains from *single* dice counting 1 and *double* counting 2."""
     dist: dict[int, float] = {}

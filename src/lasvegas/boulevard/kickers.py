@@ -388,6 +388,8 @@ _KICKS: dict[tuple[int, bool], Kick] = {}
 def _kick(owner: int, big: bool) -> Kick:
     kick = _KICKS.get((owner, big))
     if kick is None:
+        if len(_KICKS) >= 10_000:  # bounded, whatever it is asked
+            _KICKS.clear()
         kick = _KICKS[owner, big] = Kick(owner, big)
     return kick
 

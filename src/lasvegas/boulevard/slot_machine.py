@@ -138,6 +138,8 @@ def _mask(faces: tuple[Face, ...]) -> int:
     mask = 0
     for face in faces:
         mask |= 1 << face
+    if len(_MASKS) >= 10_000:  # bounded, whatever it is asked
+        _MASKS.clear()
     _MASKS[faces] = mask
     return mask
 
@@ -186,6 +188,8 @@ class SlotMachine(RuleModule):
         offers = _OFFERS.get((mask, used))
         if offers is None:
             faces = [f for f in range(1, 7) if mask >> f & 1 and f not in used]
+            if len(_OFFERS) >= 10_000:  # bounded, whatever it is asked
+                _OFFERS.clear()
             offers = _OFFERS[mask, used] = tuple(Place(f, SLOT_MACHINE) for f in faces)
         return offers
 

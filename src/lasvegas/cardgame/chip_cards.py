@@ -338,6 +338,8 @@ class ChipCards(RuleModule):
         here = _slice(state, index).casinos[task.casino - 1]
         actions = _TAKES.get(here)
         if actions is None:
+            if len(_TAKES) >= 10_000:  # bounded, whatever it is asked
+                _TAKES.clear()
             actions = _TAKES[here] = (*(TakeChip(c) for c in dict.fromkeys(here)), TakeChip(None))
         return actions
 
@@ -356,6 +358,8 @@ class ChipCards(RuleModule):
         colour = pile[rng.below(len(pile))]
         draw = _DRAWS.get(colour)
         if draw is None:
+            if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                _DRAWS.clear()
             draw = _DRAWS[colour] = DrawChip(colour)
         return draw
 

@@ -425,6 +425,8 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
                 if k <= 2 or combo[0] // 10 == combo[-1] // 10:
                     picks.add(combo)
         found = tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+        if len(_SELECTIONS) >= 10_000:  # bounded, whatever it is asked
+            _SELECTIONS.clear()
         _SELECTIONS[hand] = found
     return found
 
@@ -503,6 +505,8 @@ _ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
 def _orders(n: int) -> tuple[tuple[Seat, ...], ...]:
     orders = _ORDERS.get(n)
     if orders is None:
+        if len(_ORDERS) >= 10_000:  # bounded, whatever it is asked
+            _ORDERS.clear()
         orders = _ORDERS[n] = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
     return orders
 
@@ -517,19 +521,9 @@ def _mover(s: CardGameState, start: Seat) -> Seat | None:
     return None
 
 
-_MOVER: list[tuple[State | None, Seat | None]] = [(None, None)]
-"""The last state whose chooser :func:`_state_mover` found, and that seat, as one pair
-(replaced whole, so threads never see a mixed pair): a decision asks for its chooser up to
-five times (``to_move``, ``legal_actions`` twice, ``apply`` twice), always of one state."""
-
-
 def _state_mover(state: State, index: int) -> Seat | None:
-    """:func:`_mover` of *state*'s slice and start player, remembered for that state."""
-    last, seat = _MOVER[0]
-    if last is not state:
-        seat = _mover(state.modules[index], state.start)  # type: ignore[arg-type]
-        _MOVER[0] = (state, seat)
-    return seat
+    """:func:`_mover` of *state*'s slice and start player."""
+    return _mover(state.modules[index], state.start)  # type: ignore[arg-type]
 
 
 def _face(code: Card) -> int:
@@ -589,6 +583,8 @@ def _share(k: int, n: int) -> Fraction:
 def _draw_action(c: Card) -> DrawCard:
     action = _DRAWS.get(c)
     if action is None:
+        if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+            _DRAWS.clear()
         action = _DRAWS[c] = DrawCard(c)
     return action
 
@@ -615,13 +611,15 @@ def _placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
             codes = list(group)
             doubles = sum(1 for c in codes if c % 10 == 2)
             runs.append((face, len(codes) - doubles, doubles))
+        if len(_PLACEMENTS) >= 10_000:  # bounded, whatever it is asked
+            _PLACEMENTS.clear()
         found = _PLACEMENTS[cards] = tuple(runs)
     return found
 
 
 _RANKED: dict[tuple[int, ...], tuple[int, ...]] = {}
 """Payout orders (:func:`~lasvegas.payout.rank`) already computed, by dice weights per owner
-(cleared past 50,000)."""
+(cleared past 4,096)."""
 
 _CHOOSE: dict[int, ChooseCards] = {}
 """The choice task, by module index (tasks are immutable: one instance serves every state)."""
@@ -630,6 +628,8 @@ _CHOOSE: dict[int, ChooseCards] = {}
 def _choose_task(index: int) -> ChooseCards:
     task = _CHOOSE.get(index)
     if task is None:
+        if len(_CHOOSE) >= 10_000:  # bounded, whatever it is asked
+            _CHOOSE.clear()
         task = _CHOOSE[index] = ChooseCards(index)
     return task
 
@@ -813,6 +813,8 @@ class CardGame(RuleModule):
         value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
         draw = _NOTE_DRAWS.get(value)
         if draw is None:
+            if len(_NOTE_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                _NOTE_DRAWS.clear()
             draw = _NOTE_DRAWS[value] = Draw(value)
         return draw
 
@@ -988,7 +990,6 @@ class CardGame(RuleModule):
         seat = _mover(s, state.start)
         if seat is not None:
             state = _rebuild(state, state.modules, (*state.tasks, _choose_task(index)))
-            _MOVER[0] = (state, seat)  # the next decision asks for it at once
         return state  # otherwise the round ends (K-8): the core pays out
 
     # -- choosing and placing --------------------------------------------------------------------
@@ -1007,7 +1008,6 @@ class CardGame(RuleModule):
         following = _mover(s, start)
         if following is not None:  # hidden until the last seat has chosen (K-13)
             state = _with_slice(state, index, s)
-            _MOVER[0] = (state, following)  # the next decision asks for it at once
             if log is not None or CardsCommitted in state.config.ruleset.reactors:
                 state = emit(state, CardsCommitted(seat=seat), log)
             return state
@@ -1139,7 +1139,7 @@ class CardGame(RuleModule):
                 log.append(TiesRemoved(casino=casino + 1, owners=gone))
         ranked = _RANKED.get(weights)
         if ranked is None:
-            if len(_RANKED) >= 50_000:
+            if len(_RANKED) >= 4096:
                 _RANKED.clear()
             ranked = _RANKED[weights] = rank(weights)
         places = state.config.ruleset.params.places
@@ -1432,13 +1432,9 @@ def is_sequential(state: State) -> bool:
     >>> is_sequential(lv.new_game(lv.cardgame(3, lv.Sequential())))
     True
     """
-    config = state.config
-    last, answer = _SEQUENTIAL[0]
-    if last is not config:  # asked at every choice: remembered for the last config
-        answer = "sequential" in [module.id for module in config.modules]
-        _SEQUENTIAL[0] = (config, answer)
-    return answer
+    return state.config.table(_has_sequential)  # asked at every choice: kept with the config
 
 
-_SEQUENTIAL: list[tuple[GameConfig | None, bool]] = [(None, False)]
-"""The last config :func:`is_sequential` was asked about and its answer, as one pair."""
+def _has_sequential(config: GameConfig) -> bool:
+    """Whether the config has the sequential module (a table of :meth:`GameConfig.table`)."""
+    return "sequential" in [module.id for module in config.modules]

@@ -196,12 +196,6 @@ _NEVER_SPENT = Tile.spent
 _NO_DURING_PAYOUT = Tile.during_payout
 _NO_ROUND_END = Tile.round_end
 """The base class's effects, which do nothing: Royale skips calling them."""
-_FRESH: list[tuple[GameConfig | None, dict[int, ModuleState]]] = [(None, {})]
-"""The last config's fresh tile slices (``Tile.fresh``), by ``tile index * (MAX_TILES + 1) +
-casino`` (read only; the config is kept, so its identity stays its own)."""
-_ROUND_TASKS: list[tuple[GameConfig | None, dict[tuple[int, int], tuple[Task, ...]]]] = [(None, {})]
-"""The last config's round setup tasks, by (module index, round) (read only; the config is
-kept, so its identity stays its own)."""
 
 
 def _rank_pairs(drawn: tuple[Money, ...]) -> list[tuple[Money, Money]]:
@@ -297,41 +291,42 @@ def pool(config: GameConfig) -> dict[str, int]:
     >>> pool(lv.royale(3, tiles=0))
     {}
     """
-    cached = _POOLS.get(id(config))
-    if cached is not None and cached[0] is config:
-        return cached[1]
-    faces = {m.code: i for i, m in enumerate(config.modules) if isinstance(m, Tile) and m.code}
-    if len(_POOLS) >= 64:
-        _POOLS.clear()
-    _POOLS[id(config)] = (config, faces)
-    return faces
+    return config.table(_pool)
 
 
-_POOLS: dict[int, tuple[GameConfig, dict[str, int]]] = {}
-"""Pools already computed, by config (the config is kept, so its id stays its own)."""
+def _pool(config: GameConfig) -> dict[str, int]:
+    """:func:`pool`, built once per config (:meth:`GameConfig.table`)."""
+    return {m.code: i for i, m in enumerate(config.modules) if isinstance(m, Tile) and m.code}
 
 
 def _sorted_pool(config: GameConfig) -> tuple[str, ...]:
-    """The faces of :func:`pool`, sorted (cached like the pool)."""
-    cached = _SORTED_POOLS.get(id(config))
-    if cached is not None and cached[0] is config:
-        return cached[1]
-    faces = tuple(sorted(pool(config)))
-    if len(_SORTED_POOLS) >= 64:
-        _SORTED_POOLS.clear()
-    _SORTED_POOLS[id(config)] = (config, faces)
-    return faces
+    """The faces of :func:`pool`, sorted (kept with the config)."""
+    return config.table(_sorted_pool_table)
 
 
-_SORTED_POOLS: dict[int, tuple[GameConfig, tuple[str, ...]]] = {}
-"""Sorted pools already computed, by config (as :data:`_POOLS`)."""
+def _sorted_pool_table(config: GameConfig) -> tuple[str, ...]:
+    return tuple(sorted(pool(config)))
 
 
-_AVAILABLE: list[tuple[GameConfig | None, dict[tuple[str, ...], dict[str, list[str]]]]] = [
-    (None, {})
-]
-"""The last config's answers of ``Royale._available`` without ``no_repeat``, by the round's
-deal so far (read only; the config is kept, so its identity stays its own)."""
+def _available_table(config: GameConfig) -> dict[int, dict[str, list[str]]]:
+    """The config's answers of ``Royale._available`` without ``no_repeat``, by the letters
+    of the round's deal so far as bits (filled on demand, read only; at most 256 entries)."""
+    return {}
+
+
+def _round_tasks_table(config: GameConfig) -> dict[tuple[int, int], tuple[Task, ...]]:
+    """The config's round setup tasks, by (module index, round) (filled on demand)."""
+    return {}
+
+
+def _fresh_table(config: GameConfig) -> dict[int, ModuleState]:
+    """The config's fresh tile slices (``Tile.fresh``), by ``tile index * (MAX_TILES + 1) +
+    casino`` (filled on demand, read only)."""
+    return {}
+
+
+_TABLE_LIMIT = 4096
+"""The most entries a per-config table filled on demand keeps (then it starts again)."""
 
 
 def _check_tiles(_: object, __: attrs.Attribute[int], value: int) -> None:
@@ -585,13 +580,11 @@ class Royale(RuleModule):
     def _round_tasks(self, config: GameConfig, index: int, round: int) -> tuple[Task, ...]:
         """The setup nodes of *round*, in order: the random tile slots (T-2), the money cards
         (R-4), in round 1 the bank (T-1), with 2 players the neutral set (R-9). Checks the
-        tile pool in round 1 (:meth:`check_pool`); cached for the last config (tasks are
+        tile pool in round 1 (:meth:`check_pool`); kept with the config (tasks are
         immutable, so shared)."""
-        entry = _ROUND_TASKS[0]
-        if entry[0] is not config:
-            entry = _ROUND_TASKS[0] = (config, {})
+        table = config.table(_round_tasks_table)
         key = (index, round)
-        cached = entry[1].get(key)
+        cached = table.get(key)
         if cached is not None:
             return cached
         tasks: list[Task] = []
@@ -611,7 +604,9 @@ class Royale(RuleModule):
         if params.owner("neutral", config.players) is not None:
             tasks.append(NeutralSetRoll(index, "neutral"))
             tasks.append(NeutralSetRoll(index, "big"))
-        cached = entry[1][key] = tuple(tasks)
+        if len(table) >= _TABLE_LIMIT:
+            table.clear()
+        cached = table[key] = tuple(tasks)
         return cached
 
     def _deal_face(
@@ -650,13 +645,13 @@ class Royale(RuleModule):
             # Nobody hears the deal and the setup only sets the tile's slice: both in one state.
             # The fresh slice depends on the config and the casino alone (Tile.fresh reads
             # only the config): built once per config, tile and casino, then shared.
-            entry = _FRESH[0]
-            if entry[0] is not config:
-                entry = _FRESH[0] = (config, {})
+            table = config.table(_fresh_table)
             key = tile_index * (MAX_TILES + 1) + casino
-            fresh = entry[1].get(key)
+            fresh = table.get(key)
             if fresh is None:
-                fresh = entry[1][key] = tile.fresh(state, casino)
+                if len(table) >= _TABLE_LIMIT:
+                    table.clear()
+                fresh = table[key] = tile.fresh(state, casino)
             slices[tile_index] = fresh
         state = rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
         if quiet:  # the fresh slice is in: the base setup has nothing left to do
@@ -760,12 +755,15 @@ class Royale(RuleModule):
         assert isinstance(s, RoyaleState)
         config = state.config
         if not self.no_repeat:  # then the answer depends on the letters dealt alone: cache it
-            entry = _AVAILABLE[0]
-            if entry[0] is not config:
-                entry = _AVAILABLE[0] = (config, {})
-            cached = entry[1].get(s.deal)
+            letters = 0  # the letters dealt, as bits: at most 256 keys
+            for face in s.deal:
+                letters |= 1 << (ord(face[0]) & 31)
+            table = config.table(_available_table)
+            cached = table.get(letters)
             if cached is None:
-                cached = entry[1][s.deal] = self._find_available(state, s)
+                if len(table) >= _TABLE_LIMIT:
+                    table.clear()
+                cached = table[letters] = self._find_available(state, s)
             return cached
         return self._find_available(state, s)
 
@@ -823,6 +821,8 @@ class Royale(RuleModule):
             value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
             draw = _DRAWS.get(value)
             if draw is None:
+                if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                    _DRAWS.clear()
                 draw = _DRAWS[value] = Draw(value)
             return draw
         if isinstance(task, TileDeal):
@@ -832,6 +832,8 @@ class Royale(RuleModule):
             face = faces[rng.below(len(faces))]
             deal = _DEAL_TILES.get(face)
             if deal is None:
+                if len(_DEAL_TILES) >= 10_000:  # bounded, whatever it is asked
+                    _DEAL_TILES.clear()
                 deal = _DEAL_TILES[face] = DealTile(face)
             return deal
         assert isinstance(task, NeutralSetRoll)
@@ -920,6 +922,8 @@ class Royale(RuleModule):
                 key = left * _MAX_MODULES + index  # an int key: no tuple to build and hash
                 following = _BANK_DEALS.get(key)
                 if following is None:
+                    if len(_BANK_DEALS) >= 10_000:  # bounded, whatever it is asked
+                        _BANK_DEALS.clear()
                     following = _BANK_DEALS[key] = (BankDeal(index, left),)
                 tasks = following if len(tasks) == 1 else (following[0], *tasks[1:])
             else:

@@ -94,6 +94,8 @@ def open_casinos(state: State) -> tuple[int, ...]:
     if not closed:
         every = _ALL.get(n)
         if every is None:
+            if len(_ALL) >= 10_000:  # bounded, whatever it is asked
+                _ALL.clear()
             every = _ALL[n] = tuple(range(1, n + 1))
         return every
     return tuple(c for c in range(1, n + 1) if c not in closed)

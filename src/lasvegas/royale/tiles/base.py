@@ -87,6 +87,8 @@ def black_throw(rng: Rng) -> Roll:
     faces = rng.dice(2)
     roll = _BLACK_THROWS.get(faces)
     if roll is None:
+        if len(_BLACK_THROWS) >= 10_000:  # bounded, whatever it is asked
+            _BLACK_THROWS.clear()
         roll = _BLACK_THROWS[faces] = Roll(faces, "black")
     return roll
 
@@ -571,23 +573,17 @@ def listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
     >>> [config.modules[j].id for j in listeners(config)[TurnStarted]]
     ['power-play']
     """
-    cached = _LISTENERS.get(id(config))
-    if cached is not None and cached[0] is config:
-        return cached[1]
+    return config.table(_listeners)
+
+
+def _listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
+    """:func:`listeners`, built once per config (:meth:`GameConfig.table`)."""
     found: dict[type[Event], list[int]] = {}
     for j, m in enumerate(config.modules):
         if isinstance(m, Tile):
             for kind in m.listens:
                 found.setdefault(kind, []).append(j)
-    table = {kind: tuple(js) for kind, js in found.items()}
-    if len(_LISTENERS) >= 64:
-        _LISTENERS.clear()
-    _LISTENERS[id(config)] = (config, table)
-    return table
-
-
-_LISTENERS: dict[int, tuple[GameConfig, dict[type[Event], tuple[int, ...]]]] = {}
-"""Listener tables already computed, by config (the config is kept, so its id stays its own)."""
+    return {kind: tuple(js) for kind, js in found.items()}
 
 
 def tile_at(state: State, casino: int) -> int | None:

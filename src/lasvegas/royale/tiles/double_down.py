@@ -193,6 +193,8 @@ class DoubleDown(Tile):
         key = (c.dice[task.seat], c.big[task.seat])
         moves = _MOVES.get(key)  # the list depends on these counts alone: built once
         if moves is None:
+            if len(_MOVES) >= 10_000:  # bounded, whatever it is asked
+                _MOVES.clear()
             moves = _MOVES[key] = tuple(
                 DoubleDownMove(s, b) for b in range(key[1] + 1) for s in range(key[0] + 1)
             )

@@ -83,6 +83,8 @@ def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     found = _ROTATIONS.get(key)  # they depend on these alone: built once
     if found is None:
         kinds = [big for big, n in ((False, key[1]), (True, key[2])) if n]
+        if len(_ROTATIONS) >= 10_000:  # bounded, whatever it is asked
+            _ROTATIONS.clear()
         found = _ROTATIONS[key] = tuple((face, big) for face in key[0] for big in kinds)
     return found
 
@@ -401,6 +403,8 @@ class Handicap(Tile):
         if actions is None:
             room = _ROOM.get(s.taken)
             if room is None:
+                if len(_ROOM) >= 10_000:  # bounded, whatever it is asked
+                    _ROOM.clear()
                 room = _ROOM[s.taken] = tuple(
                     name
                     for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)

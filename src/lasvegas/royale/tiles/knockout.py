@@ -139,6 +139,8 @@ class Knockout(Tile):
         n = state.config.players
         opponents = _OPPONENTS.get((seat, n))
         if opponents is None:
+            if len(_OPPONENTS) >= 10_000:  # bounded, whatever it is asked
+                _OPPONENTS.clear()
             opponents = _OPPONENTS[seat, n] = tuple((seat + k) % n for k in range(1, n))
         return self._go_on(Draft(state, log), index, seat, opponents)
 
