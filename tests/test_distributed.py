@@ -71,7 +71,7 @@ def test_ray_without_the_extra_is_a_clear_error(
 ) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # as without the `ray` extra
     assert cli.main([*SIMULATE, "--ray"]) == 2
-    assert "pip install 'lasvegas[ray]'" in capsys.readouterr().err
+    assert "pip install 'lasvegas-rules[ray]'" in capsys.readouterr().err
 
 
 # -- on Ray --------------------------------------------------------------------------------------

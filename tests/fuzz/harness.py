@@ -39,6 +39,7 @@ import resource
 import signal
 import sys
 import time
+import typing
 from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
@@ -195,6 +196,12 @@ def _get(document: Any, path: tuple[Any, ...]) -> Any:
 _FOREIGN = object()
 
 
+def _optional(cls: type, name: str) -> bool:
+    """Whether the field *name* of the action class *cls* is declared to accept ``None``."""
+    hint = typing.get_type_hints(cls).get(name)
+    return type(None) in typing.get_args(hint)
+
+
 def wrong_types(value: object) -> list[object]:
     """Values of the wrong Python type for a field holding *value*."""
     out: list[object] = [None, "1", [value], _FOREIGN, 1.5]
@@ -335,6 +342,8 @@ def one_input(
             return
         name = r.choice(fields)
         bad = r.choice(wrong_types(getattr(action, name)))
+        if bad is None and _optional(type(action), name):
+            return  # None is a value this field may hold (Place's target): not a wrong type
         try:
             wrong = attrs.evolve(action, **{name: bad})
         except Exception:  # the action class itself refuses the value: nothing to apply
@@ -437,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
     summary = run(args.inputs, args.seed, time_limit=args.time_limit, only=args.only)
     sys.stdout.write(summary.line() + "\n")
-    bad = summary.escapes + summary.over_time + summary.over_memory
+    bad = summary.escapes + summary.action_escapes + summary.over_time + summary.over_memory
     return 1 if bad + summary.accepted_impossible else 0
 
 

@@ -31,7 +31,7 @@ def test_a_slice_of_the_fuzz_run_finds_nothing() -> None:
     assert summary["inputs"] == "3000", done.stdout + done.stderr
     assert int(summary["loaded"]) > 0
     assert int(summary["refused"]) > 0
-    for name in ("escapes", "over_time", "over_memory", "accepted_impossible"):
+    for name in ("escapes", "action_escapes", "over_time", "over_memory", "accepted_impossible"):
         assert summary[name] == "0", f"{name}: {done.stdout[-3000:]}"
 
 

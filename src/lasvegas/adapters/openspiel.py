@@ -277,26 +277,15 @@ def _game_type(information: Any) -> Any:
     )
 
 
-@functools.lru_cache(maxsize=64)
 def _config_codes(config: GameConfig) -> tuple[tuple[Action, ...], dict[Action, int]]:
     actions = action_space(config)
     return actions, {action: code for code, action in enumerate(actions)}
 
 
-_LAST_CODES: list[tuple[GameConfig | None, tuple[tuple[Action, ...], dict[Action, int]]]] = [
-    (None, ((), {}))
-]
-"""The last config asked for and its codes, as one pair (replaced whole): a config's hash
-walks all of it, and every step of a game asks with the same config object."""
-
-
 def _codes(config: GameConfig) -> tuple[tuple[Action, ...], dict[Action, int]]:
-    """The action space of *config* and each action's code."""
-    last, codes = _LAST_CODES[0]
-    if last is not config:
-        codes = _config_codes(config)
-        _LAST_CODES[0] = (config, codes)
-    return codes
+    """The action space of *config* and each action's code (a table of the config, built
+    once: :meth:`lasvegas.GameConfig.table`)."""
+    return config.table(_config_codes)
 
 
 # -- the game ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ def _classic_params(players: int) -> Params:
 
 
 register_edition("classic", _classic_params)
-register_builtin_modules(NeutralDice)
+register_builtin_modules(NeutralDice, SmallGame)
 
 
 def classic(players: int = 4, *modules: RuleModule, hide_money: bool = False) -> GameConfig:
