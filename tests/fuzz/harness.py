@@ -208,7 +208,10 @@ def wrong_types(value: object) -> list[object]:
     if type(value) is int:
         out += [float(value), value == 1, [value], str(value)]
     if type(value) is tuple:
-        out += [list(value), (*value, 1.0), tuple(float(x) for x in value if type(x) is int)]
+        out += [list(value), (*value, 1.0)]
+        floats = tuple(float(x) for x in value if type(x) is int)
+        if floats:  # an empty tuple is no wrong type
+            out.append(floats)
     return out
 
 
