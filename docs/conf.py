@@ -63,6 +63,9 @@ nitpicky = True
 # resolve on their own), or to type variables and private aliases.
 # To be tuned once the public API exists.
 nitpick_ignore = [
+    # The web tables' server (lasvegas.web) names Starlette's types (no intersphinx here).
+    ("py:class", "WebSocket"),
+    ("py:class", "starlette.applications.Starlette"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "Fraction"),
     ("py:class", "T"),
