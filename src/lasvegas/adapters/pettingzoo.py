@@ -153,24 +153,13 @@ def lasvegas_env(
     return LasVegasEnv(config, reward=reward, seed=seed, render_mode=render_mode)
 
 
-class LasVegasEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
-    """The AEC environment of one config (build it with :func:`lasvegas_env`)."""
-
-    metadata: ClassVar[dict[str, Any]] = {
-        "name": "lasvegas_v0",
-        "render_modes": list(RENDER_MODES),
-        "is_parallelizable": False,
-    }
+class _Table:
+    """What the AEC and the Parallel environments share: the config, the action codes, the
+    observation encoder and spaces, the chance generator and the game, and their rendering."""
 
     def __init__(
-        self,
-        config: GameConfig,
-        *,
-        reward: Reward = "money_share",
-        seed: int | None = None,
-        render_mode: str | None = None,
+        self, config: GameConfig, reward: Reward, seed: int | None, render_mode: str | None
     ) -> None:
-        super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
         self.config = config
@@ -190,9 +179,51 @@ class LasVegasEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         )
         self._rng = Rng(secrets.randbits(63) if seed is None else seed)
         self.game_state: State = new_game(config)
-        """The current state (the whole truth: agents should use :meth:`observe`)."""
+        """The current state (the whole truth: agents should use their observations)."""
         self._last: str | None = None
         self._has_reset = False
+
+    def observation_space(self, agent: str) -> Any:
+        """The ``Dict`` space of *agent*'s observations (the same object every time)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        """The ``Discrete`` space of *agent*'s actions (the same object every time)."""
+        return self.action_spaces[agent]
+
+    def render(self) -> str | None:
+        """The table as text (a spectator's view, and the last decision or step described)."""
+        text = board_text(observe(self.game_state, None))
+        if self._last is not None:
+            text = f"Last: {self._last}\n{text}"
+        if self.render_mode == "human":
+            print(text)  # noqa: T201 - the "human" render mode prints
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class LasVegasEnv(_Table, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The AEC environment of one config (build it with :func:`lasvegas_env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "lasvegas_v0",
+        "render_modes": list(RENDER_MODES),
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        config: GameConfig,
+        *,
+        reward: Reward = "money_share",
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        AECEnv.__init__(self)
+        _Table.__init__(self, config, reward, seed, render_mode)
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -202,14 +233,6 @@ class LasVegasEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
         self.agent_selection = self.possible_agents[0]
 
     # -- the PettingZoo API ---------------------------------------------------------------------
-
-    def observation_space(self, agent: str) -> Any:
-        """The ``Dict`` space of *agent*'s observations (the same object every time)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        """The ``Discrete`` space of *agent*'s actions (the same object every time)."""
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; *seed* reseeds the chance generator (``None``: keep drawing)."""
@@ -259,19 +282,6 @@ class LasVegasEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type inf
             self.terminations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
-
-    def render(self) -> str | None:
-        """The table as text (a spectator's view, and the last decision described)."""
-        text = board_text(observe(self.game_state, None))
-        if self._last is not None:
-            text = f"Last: {self._last}\n{text}"
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 - the "human" render mode prints
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
 
     # -- helpers ----------------------------------------------------------------------------------
 
@@ -371,7 +381,7 @@ def _card_slice(config: GameConfig) -> int | None:
     return None
 
 
-class LasVegasParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
+class LasVegasParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """The Parallel API environment of one config (build it with :func:`parallel_env`).
 
     Each ``step`` takes the actions of the seats in :attr:`acting` and ignores the others'
@@ -398,41 +408,12 @@ class LasVegasParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ship
         seed: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if render_mode is not None and render_mode not in RENDER_MODES:
-            raise ValueError(f"render_mode must be None or one of {RENDER_MODES}")
-        self.config = config
-        """The game's configuration."""
-        self.reward = check_reward(reward)
-        """How a finished game is scored."""
-        self.render_mode = render_mode
-        """``None``, ``"ansi"`` or ``"human"``."""
-        self.actions: tuple[Action, ...] = action_space(config)
-        """The action of each integer (:func:`lasvegas.action_space`)."""
-        self._codes = {action: code for code, action in enumerate(self.actions)}
-        self._encoder = observation_encoder(config)
+        _Table.__init__(self, config, reward, seed, render_mode)
         self._cards = _card_slice(config)
-        self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(config.players)]
-        self._seats = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self.observation_spaces, self.action_spaces = _spaces(
-            self.possible_agents, self._encoder.high(), len(self.actions)
-        )
-        self._rng = Rng(secrets.randbits(63) if seed is None else seed)
-        self.game_state: State = new_game(config)
-        """The current state (the whole truth: agents should use the observations)."""
         self.agents: list[str] = []
         self.acting: dict[str, tuple[Action, ...]] = {}
         """The agents to act in the next step, in the engine's order, with their legal
         actions."""
-        self._has_reset = False
-        self._last: str | None = None
-
-    def observation_space(self, agent: str) -> Any:
-        """The ``Dict`` space of *agent*'s observations (the same object every time)."""
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> Any:
-        """The ``Discrete`` space of *agent*'s actions (the same object every time)."""
-        return self.action_spaces[agent]
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -491,19 +472,6 @@ class LasVegasParallelEnv(ParallelEnv):  # type: ignore[misc]  # pettingzoo ship
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        """The table as text (a spectator's view, and the last step's actions)."""
-        text = board_text(observe(self.game_state, None))
-        if self._last is not None:
-            text = f"Last: {self._last}\n{text}"
-        if self.render_mode == "human":
-            print(text)  # noqa: T201 - the "human" render mode prints
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release."""
 
     def state(self) -> Any:
         """A global observation: the spectator's vector (what every seat sees)."""
