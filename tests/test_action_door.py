@@ -22,7 +22,7 @@ from lasvegas.royale.testing import setup_round, turn
 from lasvegas.royale.tiles.handicap import HandicapReturn, HandicapTake
 from lasvegas.royale.tiles.my_choice import MyChoicePick
 from lasvegas.serde import roundtrip_problems
-from lasvegas.testing import example_configs, random_game
+from lasvegas.testing import example_configs, random_action, random_game
 
 CONFIGS = example_configs()
 
@@ -116,14 +116,9 @@ def reach(config: lv.GameConfig, seed: int, steps: int) -> lv.State:
     rng = lv.Rng(seed)
     state = lv.new_game(config)
     for _ in range(steps):
-        mover = lv.to_move(state)
-        if mover is None:
+        action = random_action(state, rng)
+        if action is None:
             break
-        if mover is lv.CHANCE:
-            action = lv.sample_chance(state, rng)
-        else:
-            legal = lv.legal_actions(state)
-            action = legal[rng.below(len(legal))]
         state = lv.apply(state, action)
     return state
 

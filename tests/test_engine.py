@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import lasvegas as lv
 from lasvegas.engine import end_turn, next_turn, pop_task, push_task
-from lasvegas.testing import check_invariants, deal, random_game, random_sim_test
+from lasvegas.testing import check_invariants, deal, random_action, random_game, random_sim_test
 
 
 @st.composite
@@ -27,14 +27,9 @@ def reachable_states(draw: st.DrawFn, config: lv.GameConfig | None = None) -> lv
     steps = draw(st.integers(0, 400))
     state = lv.new_game(config)
     for _ in range(steps):
-        mover = lv.to_move(state)
-        if mover is None:
+        action = random_action(state, rng)
+        if action is None:
             break
-        if mover is lv.CHANCE:
-            action = lv.sample_chance(state, rng)
-        else:
-            legal = lv.legal_actions(state)
-            action = legal[rng.below(len(legal))]
         state = lv.apply(state, action)
     return state
 

@@ -21,7 +21,7 @@ import lasvegas as lv
 from lasvegas.boulevard._dice import SLOT_MACHINE
 from lasvegas.boulevard.kickers import KickChoice
 from lasvegas.classic.neutral_dice import NeutralRoll
-from lasvegas.testing import example_configs
+from lasvegas.testing import example_configs, random_action
 from lasvegas.types import BIG, REGULAR
 
 MB = 1024 * 1024
@@ -151,14 +151,9 @@ def test_every_reachable_state_of_every_example_config_reloads() -> None:
         for steps in itertools.count():
             if steps % 5 == 0 or state.tasks:
                 assert lv.from_json(lv.to_json(state), lv.State) == state
-            mover = lv.to_move(state)
-            if mover is None:
+            action = random_action(state, rng)
+            if action is None:
                 break
-            if mover is lv.CHANCE:
-                action = lv.sample_chance(state, rng)
-            else:
-                legal = lv.legal_actions(state)
-                action = legal[rng.below(len(legal))]
             state = lv.apply(state, action)
 
 

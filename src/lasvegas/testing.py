@@ -72,6 +72,7 @@ __all__ = [
     "pay_bank",
     "play",
     "play_cards",
+    "random_action",
     "random_game",
     "random_sim_test",
     "register_example_configs",
@@ -582,17 +583,27 @@ def random_game(config: GameConfig, rng: Rng) -> tuple[State, list[Action]]:
     """
     state = new_game(config)
     actions: list[Action] = []
-    while True:
-        mover = to_move(state)
-        if mover is None:
-            return state, actions
-        if mover is CHANCE:
-            action = sample_chance(state, rng)
-        else:
-            legal = legal_actions(state)
-            action = legal[rng.below(len(legal))]
+    while (action := random_action(state, rng)) is not None:
         actions.append(action)
         state = apply(state, action)
+    return state, actions
+
+
+def random_action(state: State, rng: Rng) -> Action | None:
+    """A chance outcome drawn with *rng* at a chance node, else a uniformly random legal
+    action of the seat to move; ``None`` once the game is over.
+
+    >>> import lasvegas as lv
+    >>> random_action(lv.new_game(lv.classic(2)), lv.Rng(1))
+    Draw(value=...)
+    """
+    mover = to_move(state)
+    if mover is None:
+        return None
+    if mover is CHANCE:
+        return sample_chance(state, rng)
+    legal = legal_actions(state)
+    return legal[rng.below(len(legal))]
 
 
 def _fail(message: str) -> SimulationError:
