@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import attrs
 import pytest
 
@@ -79,3 +81,39 @@ def test_refuses_classes_whose_init_does_more() -> None:
 
 def test_state_builders_are_not_exported() -> None:
     assert "fast_constructor" not in lv.__all__
+
+
+def test_builders_take_named_fields() -> None:
+    task = fast_constructor(DealCards)(module=2, seats=(0, 1))
+    assert task == DealCards(2, (0, 1))
+
+
+def test_state_updaters_equal_attrs_evolve() -> None:
+    from lasvegas import state as st
+
+    state = lv.new_game(lv.cardgame(3))
+    other = lv.new_game(lv.royale(3))
+    changes = {f.name: getattr(other, f.name) for f in attrs.fields(lv.State)}
+    del changes["config"]
+    updaters: dict[Callable[..., lv.State], tuple[str]] = {
+        st.with_tasks: ("tasks",),
+        st.with_modules: ("modules",),
+        st.with_casinos: ("casinos",),
+    }
+    for update, (name,) in updaters.items():
+        assert update(state, changes[name]) == attrs.evolve(state, **{name: changes[name]})
+    named: tuple[tuple[Callable[..., lv.State], tuple[str, ...]], ...] = (
+        (st.with_phase, ("phase", "cursor", "active", "rolled")),
+        (st.with_turn, ("phase", "cursor", "active", "supply", "rolled", "casinos", "modules")),
+        (st.with_fill, ("cursor", "casinos", "pile_hidden", "pile_returned")),
+        (st.with_payout, ("cursor", "casinos", "pile_returned", "money", "modules")),
+    )
+    for function, names in named:
+        picked = {name: changes[name] for name in names}
+        built = function(state, **picked)
+        assert type(built) is lv.State
+        assert built == attrs.evolve(state, **picked)
+    assert st.evolve(state, **changes) == attrs.evolve(state, **changes)
+    assert st.evolve(state) == state
+    full = {f.name: getattr(other, f.name) for f in attrs.fields(lv.State)}
+    assert st.make_state(**full) == other

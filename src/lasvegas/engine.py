@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -36,7 +36,20 @@ from .events import (
 )
 from .modules.base import ModuleState, RuleModule, Task
 from .payout import rank, tied
-from .state import Casino, Phase, State, make_casino, make_state
+from .state import (
+    Casino,
+    Phase,
+    State,
+    evolve,
+    make_casino,
+    make_state,
+    with_fill,
+    with_modules,
+    with_payout,
+    with_phase,
+    with_tasks,
+    with_turn,
+)
 from .types import CHANCE, GROUPS, Chance, Money, Seat
 
 if TYPE_CHECKING:
@@ -121,20 +134,20 @@ def new_game(config: GameConfig) -> State:
     casino = Casino(notes=(), dice=empty, big=empty)
     modules: tuple[ModuleState | None, ...] = tuple(m.initial_state(n) for m in config.modules)
     state = make_state(
-        config,
-        1,
-        _FILL,
-        0,
-        0,
-        0,
-        (params.dice,) * n,
-        _NO_ROLL,
-        (casino,) * params.casinos,
-        params.notes,
-        (),
-        ((),) * n,
-        modules,
-        (),
+        config=config,
+        round=1,
+        phase=_FILL,
+        cursor=0,
+        start=0,
+        active=0,
+        supply=(params.dice,) * n,
+        rolled=_NO_ROLL,
+        casinos=(casino,) * params.casinos,
+        pile_hidden=params.notes,
+        pile_returned=(),
+        money=((),) * n,
+        modules=modules,
+        tasks=(),
     )
     if RoundStarted in ruleset.reactors:
         state = emit(state, RoundStarted(round=1, start=0), None)
@@ -648,21 +661,12 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
-    state = make_state(
-        state.config,
-        state.round,
-        _ROLL if nxt < 4 else _PLACE,
-        nxt if nxt < 4 else 0,
-        state.start,
-        seat,
-        state.supply,
-        rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules,
-        state.tasks,
+    state = with_phase(
+        state,
+        phase=_ROLL if nxt < 4 else _PLACE,
+        cursor=nxt if nxt < 4 else 0,
+        active=seat,
+        rolled=rolled,
     )
     ruleset = state.config.ruleset
     if log is None:
@@ -782,21 +786,15 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     # The turn is over, but the modules reacting to the placement still see its roll in
     # state.rolled (the dice rolled this turn, placed or not); it is cleared below.
     rolled = state.rolled if DicePlaced in reactors else _NO_ROLL
-    state = make_state(
-        state.config,
-        state.round,
-        _TURN_END,
-        0,
-        state.start,
-        seat,
-        supply,
-        rolled,
-        casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules,
-        state.tasks,
+    state = with_turn(
+        state,
+        phase=_TURN_END,
+        cursor=0,
+        active=seat,
+        supply=supply,
+        rolled=rolled,
+        casinos=casinos,
+        modules=state.modules,
     )
     if log is not None or DicePlaced in reactors:
         key = (seat, face, index, c0, c1, c2, c3)
@@ -845,21 +843,15 @@ def _start_turn(
     group = 0
     while not held[group]:
         group += 1
-    state = make_state(
-        state.config,
-        state.round,
-        _ROLL,
-        group,
-        state.start,
-        seat,
-        supply,
-        _NO_ROLL,
-        state.casinos if casinos is None else casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules if modules is None else modules,
-        state.tasks,
+    state = with_turn(
+        state,
+        phase=_ROLL,
+        cursor=group,
+        active=seat,
+        supply=supply,
+        rolled=_NO_ROLL,
+        casinos=state.casinos if casinos is None else casinos,
+        modules=state.modules if modules is None else modules,
     )
     if log is not None:
         return _turn_started(state, seat, log)
@@ -930,21 +922,16 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     else:
         total = sum(notes)
     full = total >= params.minimum and index + 1 < params.casinos
-    state = make_state(
-        state.config,
-        state.round,
-        _FILL,
-        index + 1 if full else index,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        (*casinos[:index], make_casino(notes, casino.dice, casino.big), *casinos[index + 1 :]),
-        hidden,
-        returned,
-        state.money,
-        state.modules,
-        state.tasks,
+    state = with_fill(
+        state,
+        cursor=index + 1 if full else index,
+        casinos=(
+            *casinos[:index],
+            make_casino(notes, casino.dice, casino.big),
+            *casinos[index + 1 :],
+        ),
+        pile_hidden=hidden,
+        pile_returned=returned,
     )
     if log is not None or NoteDealt in state.config.ruleset.reactors:
         state = emit(state, NoteDealt(casino=index + 1, value=value), log)
@@ -1026,42 +1013,12 @@ def _to(
     rolled: tuple[tuple[int, ...], ...] | None = None,
 ) -> State:
     """*state* moved on to *phase* and *cursor* (and *active*, *rolled* when given)."""
-    return make_state(
-        state.config,
-        state.round,
-        phase,
-        cursor,
-        state.start,
-        state.active if active is None else active,
-        state.supply,
-        state.rolled if rolled is None else rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules,
-        state.tasks,
-    )
-
-
-def _with(state: State, **changes: Any) -> State:
-    """``attrs.evolve`` for states, without its per-call introspection (see the docs' performance page)."""
-    get = changes.get
-    return make_state(
-        get("config", state.config),
-        get("round", state.round),
-        get("phase", state.phase),
-        get("cursor", state.cursor),
-        get("start", state.start),
-        get("active", state.active),
-        get("supply", state.supply),
-        get("rolled", state.rolled),
-        get("casinos", state.casinos),
-        get("pile_hidden", state.pile_hidden),
-        get("pile_returned", state.pile_returned),
-        get("money", state.money),
-        get("modules", state.modules),
-        get("tasks", state.tasks),
+    return with_phase(
+        state,
+        phase=phase,
+        cursor=cursor,
+        active=state.active if active is None else active,
+        rolled=state.rolled if rolled is None else rolled,
     )
 
 
@@ -1148,21 +1105,13 @@ def _pay_rest(state: State, stop: int) -> State:
                 back.append(note)
         back.extend(notes[len(ranked) :])
         casinos[index] = make_casino((), casino.dice, casino.big)
-    return make_state(
-        config,
-        state.round,
-        _PAYOUT,
-        stop,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        tuple(casinos),
-        state.pile_hidden,
-        state.pile_returned + tuple(back) if back else state.pile_returned,
-        tuple(money),
-        state.modules,
-        state.tasks,
+    return with_payout(
+        state,
+        cursor=stop,
+        casinos=tuple(casinos),
+        pile_returned=state.pile_returned + tuple(back) if back else state.pile_returned,
+        money=tuple(money),
+        modules=state.modules,
     )
 
 
@@ -1217,21 +1166,13 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     if back and log is not None:
         log.append(NotesReturned(casino=index + 1, values=tuple(back)))
     casinos = state.casinos
-    return make_state(
-        config,
-        state.round,
-        state.phase,
-        index + 1,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        (*casinos[:index], make_casino((), casino.dice, casino.big), *casinos[index + 1 :]),
-        state.pile_hidden,
-        state.pile_returned + tuple(back) if back else state.pile_returned,
-        tuple(money),
-        state.modules,
-        state.tasks,
+    return with_payout(
+        state,
+        cursor=index + 1,
+        casinos=(*casinos[:index], make_casino((), casino.dice, casino.big), *casinos[index + 1 :]),
+        pile_returned=state.pile_returned + tuple(back) if back else state.pile_returned,
+        money=tuple(money),
+        modules=state.modules,
     )
 
 
@@ -1251,7 +1192,7 @@ def _next_round(state: State, log: list[Event] | None) -> State:
     if start is None:
         start = (state.start + 1) % config.players  # C-7
     empty = (0,) * ruleset.owners
-    state = _with(
+    state = evolve(
         state,
         round=state.round + 1,
         phase=_FILL,
@@ -1329,22 +1270,7 @@ def push_task(state: State, task: Task, *, first: bool = False) -> State:
     (Task(module=0),)
     """
     tasks = (task, *state.tasks) if first else (*state.tasks, task)
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules,
-        tasks,
-    )
+    return with_tasks(state, tasks)
 
 
 def pop_task(state: State) -> State:
@@ -1354,22 +1280,7 @@ def pop_task(state: State) -> State:
     >>> pop_task(push_task(lv.new_game(lv.classic(2)), lv.Task(module=0))).tasks
     ()
     """
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules,
-        state.tasks[1:],
-    )
+    return with_tasks(state, state.tasks[1:])
 
 
 def set_slice(state: State, index: int, value: ModuleState | None) -> State:
@@ -1391,22 +1302,7 @@ def set_slices(state: State, slices: tuple[ModuleState | None, ...]) -> State:
     >>> set_slices(lv.new_game(lv.classic(2, lv.NeutralDice())), (None,)).modules
     (None,)
     """
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        slices,
-        state.tasks,
-    )
+    return with_modules(state, slices)
 
 
 def end_turn(state: State) -> State:
@@ -1418,21 +1314,12 @@ def end_turn(state: State) -> State:
     >>> end_turn(lv.new_game(lv.classic(2))).phase
     Phase.TURN_END
     """
-    return make_state(
-        state.config,
-        state.round,
-        _TURN_END,
-        0,
-        state.start,
-        state.active,
-        state.supply,
-        _NO_ROLL,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        state.modules,
-        state.tasks,
+    return with_phase(
+        state,
+        phase=_TURN_END,
+        cursor=0,
+        active=state.active,
+        rolled=_NO_ROLL,
     )
 
 
@@ -1457,21 +1344,15 @@ def next_turn(state: State, modules: tuple[ModuleState | None, ...] | None = Non
     supply = state.supply
     nxt = -1 if state.tasks else _next_seat(supply, state.active + 1)
     if nxt < 0:
-        return make_state(
-            state.config,
-            state.round,
-            _TURN_END,
-            0,
-            state.start,
-            state.active,
-            supply,
-            _NO_ROLL,
-            state.casinos,
-            state.pile_hidden,
-            state.pile_returned,
-            state.money,
-            modules,
-            state.tasks,
+        return with_turn(
+            state,
+            phase=_TURN_END,
+            cursor=0,
+            active=state.active,
+            supply=supply,
+            rolled=_NO_ROLL,
+            casinos=state.casinos,
+            modules=modules,
         )
     return _start_turn(state, nxt, None, supply, None, modules)
 

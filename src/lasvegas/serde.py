@@ -995,20 +995,22 @@ def _fast_state(value: Any) -> State | None:
     except (BaseValidationError, _BadValueError):
         return None
     return State(
-        config,
-        value["round"],
-        phase,
-        value["cursor"],
-        value["start"],
-        value["active"],
-        tuple(map(tuple, value["supply"])),
-        tuple(map(tuple, value["rolled"])),
-        tuple(Casino(tuple(c["notes"]), tuple(c["dice"]), tuple(c["big"])) for c in raw),
-        tuple(value["pile_hidden"]),
-        tuple(value["pile_returned"]),
-        tuple(map(tuple, value["money"])),
-        slices,
-        tasks,
+        config=config,
+        round=value["round"],
+        phase=phase,
+        cursor=value["cursor"],
+        start=value["start"],
+        active=value["active"],
+        supply=tuple(map(tuple, value["supply"])),
+        rolled=tuple(map(tuple, value["rolled"])),
+        casinos=tuple(
+            Casino(notes=tuple(c["notes"]), dice=tuple(c["dice"]), big=tuple(c["big"])) for c in raw
+        ),
+        pile_hidden=tuple(value["pile_hidden"]),
+        pile_returned=tuple(value["pile_returned"]),
+        money=tuple(map(tuple, value["money"])),
+        modules=slices,
+        tasks=tasks,
     )
 
 

@@ -128,20 +128,20 @@ def determinise(view: PlayerView, rng: Rng) -> State | None:
         pool.pop(rng.below(len(pool)))
     slices: tuple[ModuleState | None, ...] = view.modules
     state = State(
-        config,
-        view.round,
-        view.phase,
-        _cursor(view),
-        view.start,
-        view.active,
-        view.supply,
-        view.rolled,
-        view.casinos,
-        tuple(pool),
-        (),
-        tuple(money),
-        slices,
-        tuple(tasks),
+        config=config,
+        round=view.round,
+        phase=view.phase,
+        cursor=_cursor(view),
+        start=view.start,
+        active=view.active,
+        supply=view.supply,
+        rolled=view.rolled,
+        casinos=view.casinos,
+        pile_hidden=tuple(pool),
+        pile_returned=(),
+        money=tuple(money),
+        modules=slices,
+        tasks=tuple(tasks),
     )
     for index, sample in samplers:
         state = sample(state, index, view, rng)
@@ -177,20 +177,20 @@ def _settle_notes(
     if len(pool) != view.pile_size:
         return state
     return State(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        tuple(pool),
-        (),
-        tuple(money),
-        state.modules,
-        state.tasks,
+        config=state.config,
+        round=state.round,
+        phase=state.phase,
+        cursor=state.cursor,
+        start=state.start,
+        active=state.active,
+        supply=state.supply,
+        rolled=state.rolled,
+        casinos=state.casinos,
+        pile_hidden=tuple(pool),
+        pile_returned=(),
+        money=tuple(money),
+        modules=state.modules,
+        tasks=state.tasks,
     )
 
 

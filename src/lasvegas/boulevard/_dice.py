@@ -6,47 +6,15 @@ whose per-call introspection costs more than the rules). Private to the package.
 
 from __future__ import annotations
 
-from ..modules.base import ModuleState, Task
-from ..state import Casino, State, make_casino, make_state
-from ..types import Money
+from ..state import Casino, State, evolve, make_casino
 
 SLOT_MACHINE = 7
 """The slot machine's casino number, the seventh casino, filled and paid last (B-7)."""
 
 
-def rebuild(
-    state: State,
-    *,
-    supply: tuple[tuple[int, ...], ...] | None = None,
-    casinos: tuple[Casino, ...] | None = None,
-    pile_hidden: tuple[Money, ...] | None = None,
-    pile_returned: tuple[Money, ...] | None = None,
-    money: tuple[tuple[Money, ...], ...] | None = None,
-    modules: tuple[ModuleState | None, ...] | None = None,
-    tasks: tuple[Task, ...] | None = None,
-) -> State:
-    """*state* with the given parts replaced.
-
-    >>> import lasvegas as lv
-    >>> rebuild(lv.new_game(lv.classic(2)), pile_returned=(10_000,)).pile_returned
-    (10000,)
-    """
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply if supply is None else supply,
-        state.rolled,
-        state.casinos if casinos is None else casinos,
-        state.pile_hidden if pile_hidden is None else pile_hidden,
-        state.pile_returned if pile_returned is None else pile_returned,
-        state.money if money is None else money,
-        state.modules if modules is None else modules,
-        state.tasks if tasks is None else tasks,
-    )
+rebuild = evolve
+"""*state* with some parts replaced: :func:`lasvegas.state.evolve`, under the name the
+package's modules call it by."""
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

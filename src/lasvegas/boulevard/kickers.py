@@ -26,7 +26,7 @@ from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State, make_state
+from ..state import Casino, State, evolve
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
 from ._dice import SLOT_MACHINE, bump, move_die, with_casino
@@ -249,21 +249,11 @@ class Kickers(RuleModule):
         if _has_target(casino, fresh):
             tasks = (KickChoice(index, seat, number, event.face, kickers, fresh), *tasks)
         modules = state.modules
-        return make_state(
-            state.config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply,
-            state.rolled,
-            with_casino(state, number, casino),
-            state.pile_hidden,
-            state.pile_returned,
-            state.money,
-            (*modules[:index], KickersState(out), *modules[index + 1 :]),
-            tasks,
+        return evolve(
+            state,
+            casinos=with_casino(state, number, casino),
+            modules=(*modules[:index], KickersState(out), *modules[index + 1 :]),
+            tasks=tasks,
         )
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
@@ -300,21 +290,12 @@ class Kickers(RuleModule):
         if kicks and _has_target(casino, fresh):
             tasks = (KickChoice(index, task.seat, number, task.face, kicks, fresh), *tasks)
         modules = state.modules
-        state = make_state(
-            state.config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            supply,
-            state.rolled,
-            with_casino(state, number, casino),
-            state.pile_hidden,
-            state.pile_returned,
-            state.money,
-            (*modules[:index], KickersState(out), *modules[index + 1 :]),
-            tasks,
+        state = evolve(
+            state,
+            supply=supply,
+            casinos=with_casino(state, number, casino),
+            modules=(*modules[:index], KickersState(out), *modules[index + 1 :]),
+            tasks=tasks,
         )
         if log is not None or DieKicked in state.config.ruleset.reactors:
             event = DieKicked(seat=task.seat, casino=number, owner=owner, big=big, face=task.face)

@@ -38,7 +38,7 @@ from ..events import (
     TiesRemoved,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State, make_state
+from ..state import Casino, State, with_modules
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, rebuild, with_casino
@@ -327,22 +327,7 @@ def _placed(state: State, index: int, event: DicePlaced) -> State:
         dice = (*dice, (face, owner, counts[NEUTRAL]))
     part = SlotMachineState(tuple(sorted((*old.used, face))), dice)
     modules = state.modules
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        (*modules[:index], part, *modules[index + 1 :]),
-        state.tasks,
-    )
+    return with_modules(state, (*modules[:index], part, *modules[index + 1 :]))
 
 
 def _kicked(state: State, index: int, event: DieKicked) -> State:

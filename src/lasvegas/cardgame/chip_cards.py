@@ -26,7 +26,7 @@ from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import State, make_state
+from ..state import State, evolve
 from ..types import CHANCE, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
 
@@ -214,21 +214,10 @@ def _slice(state: State, index: int) -> ChipCardsState:
 
 def _with(state: State, index: int, s: ChipCardsState, tasks: tuple[Task, ...]) -> State:
     modules = state.modules
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        (*modules[:index], s, *modules[index + 1 :]),
-        tasks,
+    return evolve(
+        state,
+        modules=(*modules[:index], s, *modules[index + 1 :]),
+        tasks=tasks,
     )
 
 

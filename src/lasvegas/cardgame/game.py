@@ -48,7 +48,7 @@ from ..events import (
 )
 from ..modules.base import ModuleState, RuleModule, Task
 from ..payout import rank, tied
-from ..state import Casino, Phase, State, fast_constructor
+from ..state import Casino, Phase, State, evolve, fast_constructor, make_state, with_payout
 from ..types import CHANCE, Chance, Money, Seat
 from .components import (
     DICE_CARDS,
@@ -437,7 +437,6 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
 # States, slices, casinos and deal tasks are built on every step of the card game: without
 # attrs' __init__, which costs about twice as much on CPython 3.11 (docs/performance.md). None of these
 # classes has validators or converters.
-_new_state = fast_constructor(State)
 _new_casino = fast_constructor(Casino)
 _new_slice = fast_constructor(CardGameState)
 _new_deal = fast_constructor(DealCards)
@@ -450,21 +449,11 @@ def _rebuild(
     casinos: tuple[Casino, ...] | None = None,
 ) -> State:
     """A copy of *state* with new module slices, tasks and (optionally) casinos."""
-    return _new_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply,
-        state.rolled,
-        state.casinos if casinos is None else casinos,
-        state.pile_hidden,
-        state.pile_returned,
-        state.money,
-        modules,
-        tasks,
+    return evolve(
+        state,
+        casinos=state.casinos if casinos is None else casinos,
+        modules=modules,
+        tasks=tasks,
     )
 
 
@@ -491,12 +480,18 @@ def _with_slice(state: State, index: int, s: CardGameState) -> State:
     return _rebuild(state, _put(state.modules, index, s), state.tasks)
 
 
-def _evolve(s: CardGameState, **changes: object) -> CardGameState:
-    """``attrs.evolve`` for the slice, without attrs' __init__."""
-    return _new_slice(*(changes.get(name, getattr(s, name)) for name in _SLICE_FIELDS))
-
-
-_SLICE_FIELDS: tuple[str, ...] = tuple(f.name for f in attrs.fields(CardGameState))
+def _with_turn_box(s: CardGameState, turn: int, box: tuple[Money, ...]) -> CardGameState:
+    """The slice *s* at another turn and with another box."""
+    return _new_slice(
+        turn=turn,
+        decks=s.decks,
+        hands=s.hands,
+        discards=s.discards,
+        choices=s.choices,
+        out=s.out,
+        box=box,
+        placed=s.placed,
+    )
 
 _ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
 """Per player count, the seats clockwise from each start seat (bounded by the counts)."""
@@ -721,25 +716,15 @@ class CardGame(RuleModule):
             tasks = state.tasks
             if state.pile_hidden or state.pile_returned:
                 tasks = (*tasks, DealNotes(index))
-            return _new_state(
-                state.config,
-                state.round,
-                state.phase,
-                state.cursor,
-                state.start,
-                state.active,
-                ((0, 0, 0, 0),) * n,
-                state.rolled,
-                state.casinos,
-                state.pile_hidden,
-                state.pile_returned,
-                state.money,
-                _put(state.modules, index, s),
-                tasks,
+            return evolve(
+                state,
+                supply=((0, 0, 0, 0),) * n,
+                modules=_put(state.modules, index, s),
+                tasks=tasks,
             )
         if type(event) is CasinosFilled:
             s = _slice(state, index)
-            state = _with_slice(state, index, _evolve(s, turn=1))
+            state = _with_slice(state, index, _with_turn_box(s, 1, s.box))
             return self._deal(state, index, _orders(state.config.players)[state.start], log)
         return state
 
@@ -863,21 +848,21 @@ class CardGame(RuleModule):
             notes = tuple(sorted((*notes, value), reverse=True))
         done = (at == 5 and len(notes) >= NOTES_PER_CASINO) or not (hidden or returned)
         config = state.config
-        state = _new_state(
-            config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply,
-            state.rolled,
-            _put(casinos, at, _new_casino(notes, c.dice, c.big)),
-            hidden,
-            returned,
-            state.money,
-            state.modules,
-            state.tasks[1:] if done else state.tasks,
+        state = make_state(
+            config=config,
+            round=state.round,
+            phase=state.phase,
+            cursor=state.cursor,
+            start=state.start,
+            active=state.active,
+            supply=state.supply,
+            rolled=state.rolled,
+            casinos=_put(casinos, at, _new_casino(notes=notes, dice=c.dice, big=c.big)),
+            pile_hidden=hidden,
+            pile_returned=returned,
+            money=state.money,
+            modules=state.modules,
+            tasks=state.tasks[1:] if done else state.tasks,
         )
         if log is not None or NoteDealt in config.ruleset.reactors:
             state = emit(state, NoteDealt(casino=at + 1, value=value), log)
@@ -892,7 +877,9 @@ class CardGame(RuleModule):
         decks = s.decks
         seats = tuple(t for t in seats if len(hands[t]) < HAND_SIZE and decks[t])
         if seats:
-            return _rebuild(state, state.modules, (*state.tasks, _new_deal(index, seats)))
+            return _rebuild(
+                state, state.modules, (*state.tasks, _new_deal(module=index, seats=seats))
+            )
         return self._dealt(state, index, log)
 
     def _draw_card(
@@ -923,14 +910,14 @@ class CardGame(RuleModule):
         new_decks = list(decks)
         new_decks[seat] = deck
         s = _new_slice(
-            s.turn,
-            tuple(new_decks),
-            tuple(hands),
-            s.discards,
-            s.choices,
-            s.out,
-            s.box,
-            s.placed,
+            turn=s.turn,
+            decks=tuple(new_decks),
+            hands=tuple(hands),
+            discards=s.discards,
+            choices=s.choices,
+            out=s.out,
+            box=s.box,
+            placed=s.placed,
         )
         tasks = state.tasks
         done = False
@@ -941,28 +928,28 @@ class CardGame(RuleModule):
                     rest = tuple(t for t in rest if len(hands[t]) < HAND_SIZE and new_decks[t])
                     break
             if rest:
-                tasks = (_new_deal(index, rest), *tasks[1:])
+                tasks = (_new_deal(module=index, seats=rest), *tasks[1:])
             else:
                 tasks = tasks[1:]
                 done = True
         modules = state.modules
         modules = (s,) if len(modules) == 1 else _put(modules, index, s)
         config = state.config
-        state = _new_state(
-            config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply,
-            state.rolled,
-            state.casinos,
-            state.pile_hidden,
-            state.pile_returned,
-            state.money,
-            modules,
-            tasks,
+        state = make_state(
+            config=config,
+            round=state.round,
+            phase=state.phase,
+            cursor=state.cursor,
+            start=state.start,
+            active=state.active,
+            supply=state.supply,
+            rolled=state.rolled,
+            casinos=state.casinos,
+            pile_hidden=state.pile_hidden,
+            pile_returned=state.pile_returned,
+            money=state.money,
+            modules=modules,
+            tasks=tasks,
         )
         if log is not None or CardDrawn in config.ruleset.reactors:
             state = emit(state, CardDrawn(seat=seat), log)
@@ -982,7 +969,16 @@ class CardGame(RuleModule):
         ]
         if gone:
             out = tuple(o or t in gone for t, o in enumerate(s.out))
-            s = _new_slice(s.turn, s.decks, s.hands, s.discards, s.choices, out, s.box, s.placed)
+            s = _new_slice(
+                turn=s.turn,
+                decks=s.decks,
+                hands=s.hands,
+                discards=s.discards,
+                choices=s.choices,
+                out=out,
+                box=s.box,
+                placed=s.placed,
+            )
             state = _with_slice(state, index, s)
             for t in gone:
                 state = emit(state, SeatOut(seat=t, reason="no-cards"), log)
@@ -1002,7 +998,16 @@ class CardGame(RuleModule):
         seat = _state_mover(state, index)
         assert seat is not None
         choices = _put(s.choices, seat, action.cards)
-        s = _new_slice(s.turn, s.decks, s.hands, s.discards, choices, s.out, s.box, s.placed)
+        s = _new_slice(
+            turn=s.turn,
+            decks=s.decks,
+            hands=s.hands,
+            discards=s.discards,
+            choices=choices,
+            out=s.out,
+            box=s.box,
+            placed=s.placed,
+        )
         if is_sequential(state):
             return self._resolve(state, index, s, (seat,), log)
         following = _mover(s, start)
@@ -1060,7 +1065,7 @@ class CardGame(RuleModule):
                     more = list(big)
                     more[seat] += double
                     big = tuple(more)
-                casinos[face - 1] = _new_casino(at.notes, dice, big)
+                casinos[face - 1] = _new_casino(notes=at.notes, dice=dice, big=big)
                 if events is not None:
                     counts = (single, double, 0, 0)
                     events.append(DicePlaced(seat=seat, face=face, casino=face, counts=counts))
@@ -1090,18 +1095,25 @@ class CardGame(RuleModule):
             elif turn < TURNS:
                 draw.append(seat)
         s = _new_slice(
-            turn,
-            tuple(decks),
-            tuple(hands),
-            tuple(discards),
-            choices,
-            tuple(out),
-            s.box,
-            tuple(placed),
+            turn=turn,
+            decks=tuple(decks),
+            hands=tuple(hands),
+            discards=tuple(discards),
+            choices=choices,
+            out=tuple(out),
+            box=s.box,
+            placed=tuple(placed),
         )
         if turn < TURNS and _mover(s, state.start) is None:  # every seat in has played
             s = _new_slice(
-                turn + 1, s.decks, s.hands, s.discards, (None,) * len(out), s.out, s.box, s.placed
+                turn=turn + 1,
+                decks=s.decks,
+                hands=s.hands,
+                discards=s.discards,
+                choices=(None,) * len(out),
+                out=s.out,
+                box=s.box,
+                placed=s.placed,
             )
         modules = _put(state.modules, index, s)
         tasks = state.tasks[1:]  # the ChooseCards task
@@ -1114,7 +1126,9 @@ class CardGame(RuleModule):
                     deal = tuple(t for t in deal if decks[t])
                     break
             if deal:
-                return _rebuild(state, modules, (*tasks, _new_deal(index, deal)), tuple(casinos))
+                return _rebuild(
+                    state, modules, (*tasks, _new_deal(module=index, seats=deal)), tuple(casinos)
+                )
         state = _rebuild(state, modules, tasks, tuple(casinos))
         if events is not None:
             for event in events:
@@ -1160,22 +1174,14 @@ class CardGame(RuleModule):
         if boxed:
             if log is not None:
                 log.append(NotesBoxed(casino=casino + 1, values=tuple(boxed)))
-            s = _evolve(s, box=(*s.box, *boxed))
-        return _new_state(
-            state.config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply,
-            state.rolled,
-            _put(state.casinos, casino, _new_casino((), c.dice, c.big)),
-            state.pile_hidden,
-            state.pile_returned,
-            tuple(money),
-            _put(state.modules, index, s),
-            state.tasks,
+            s = _with_turn_box(s, s.turn, (*s.box, *boxed))
+        return with_payout(
+            state,
+            cursor=state.cursor,
+            casinos=_put(state.casinos, casino, _new_casino(notes=(), dice=c.dice, big=c.big)),
+            pile_returned=state.pile_returned,
+            money=tuple(money),
+            modules=_put(state.modules, index, s),
         )
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -76,7 +76,18 @@ def _check_seat(state: State, seat: Seat) -> None:
 
 def _with_chips(state: State, s: RoyaleState, seat: Seat, chips: int) -> State:
     row = (*s.chips[:seat], chips, *s.chips[seat + 1 :])
-    return set_royale(state, _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    return set_royale(
+        state,
+        _new_royale(
+            chips=row,
+            bank=s.bank,
+            deal=s.deal,
+            tiles=s.tiles,
+            used=s.used,
+            top=s.top,
+            pending=s.pending,
+        ),
+    )
 
 
 def give_chips(state: State, seat: Seat, count: int, log: list[Event] | None) -> State:
@@ -131,7 +142,18 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
     money = state.money
     state = rebuild(state, money=(*money[:seat], money[seat] + taken, *money[seat + 1 :]))
     row = (*s.chips[:seat], s.chips[seat] + chips, *s.chips[seat + 1 :])
-    state = set_royale(state, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    state = set_royale(
+        state,
+        _new_royale(
+            chips=row,
+            bank=bank,
+            deal=s.deal,
+            tiles=s.tiles,
+            used=s.used,
+            top=s.top,
+            pending=s.pending,
+        ),
+    )
     if log is not None or BankPaid in state.config.ruleset.reactors:
         state = emit(state, BankPaid(seat=seat, amount=amount, cards=taken, chips=chips), log)
     return state
@@ -345,6 +367,17 @@ def pay_to_bank(
     money = state.money
     state = rebuild(state, money=(*money[:seat], won, *money[seat + 1 :]))
     row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
-    state = set_royale(state, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+    state = set_royale(
+        state,
+        _new_royale(
+            chips=row,
+            bank=bank,
+            deal=s.deal,
+            tiles=s.tiles,
+            used=s.used,
+            top=s.top,
+            pending=s.pending,
+        ),
+    )
     event = BankReceived(seat=seat, amount=amount, cards=handed, chips=chips, change=change)
     return emit(state, event, log)

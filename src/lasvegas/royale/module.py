@@ -44,7 +44,15 @@ from ..events import (
     TurnPassed,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, Phase, State, fast_constructor, make_casino, make_state
+from ..state import (
+    Casino,
+    Phase,
+    State,
+    evolve,
+    fast_constructor,
+    make_casino,
+    with_turn,
+)
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from .bank import take_chips
@@ -240,7 +248,15 @@ def _record_top(state: State, index: int, casino: int) -> State:
     casinos = state.casinos
     top = (*top, *[_winner(casinos[k]) for k in range(len(top), casino)])
     slices = list(state.modules)
-    slices[index] = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, top, s.pending)
+    slices[index] = _new_royale(
+        chips=s.chips,
+        bank=s.bank,
+        deal=s.deal,
+        tiles=s.tiles,
+        used=s.used,
+        top=top,
+        pending=s.pending,
+    )
     return set_slices(state, tuple(slices))
 
 
@@ -563,7 +579,9 @@ class Royale(RuleModule):
         modules = list(state.modules)
         for j in s.tiles:  # last round's tiles go back to sleep
             modules[j] = None
-        modules[index] = _new_royale(chips, s.bank, (), (), s.used, (), ())
+        modules[index] = _new_royale(
+            chips=chips, bank=s.bank, deal=(), tiles=(), used=s.used, top=(), pending=()
+        )
         if log is not None:
             for seat in range(config.players):
                 log.append(ChipsGiven(seat=seat, count=CHIPS_PER_ROUND))
@@ -628,13 +646,13 @@ class Royale(RuleModule):
         assert isinstance(tile, Tile)
         slices = list(state.modules)
         slices[index] = _new_royale(
-            s.chips,
-            s.bank,
-            (*s.deal, face),
-            (*s.tiles, tile_index),
-            (*s.used, face),
-            s.top,
-            s.pending,
+            chips=s.chips,
+            bank=s.bank,
+            deal=(*s.deal, face),
+            tiles=(*s.tiles, tile_index),
+            used=(*s.used, face),
+            top=s.top,
+            pending=s.pending,
         )
         quiet = (
             log is None
@@ -859,26 +877,26 @@ class Royale(RuleModule):
             row[seat] -= 1
             slices = list(state.modules)
             slices[index] = _new_royale(
-                tuple(row), s.bank, s.deal, s.tiles, s.used, s.top, s.pending
+                chips=tuple(row),
+                bank=s.bank,
+                deal=s.deal,
+                tiles=s.tiles,
+                used=s.used,
+                top=s.top,
+                pending=s.pending,
             )
             if log is None and TurnPassed not in state.config.ruleset.reactors:
                 # Nothing comes between the pass and the next turn: build that state at once.
                 return next_turn(state, tuple(slices))
-            state = make_state(
-                state.config,
-                state.round,
-                Phase.TURN_END,
-                0,
-                state.start,
-                seat,
-                state.supply,
-                _NO_ROLL,
-                state.casinos,
-                state.pile_hidden,
-                state.pile_returned,
-                state.money,
-                tuple(slices),
-                state.tasks,
+            state = with_turn(
+                state,
+                phase=Phase.TURN_END,
+                cursor=0,
+                active=seat,
+                supply=state.supply,
+                rolled=_NO_ROLL,
+                casinos=state.casinos,
+                modules=tuple(slices),
             )
             if log is not None or TurnPassed in state.config.ruleset.reactors:
                 state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
@@ -915,7 +933,13 @@ class Royale(RuleModule):
             insort(bank, value)  # the bank stays sorted
             slices = list(state.modules)
             slices[index] = _new_royale(
-                r.chips, tuple(bank), r.deal, r.tiles, r.used, r.top, r.pending
+                chips=r.chips,
+                bank=tuple(bank),
+                deal=r.deal,
+                tiles=r.tiles,
+                used=r.used,
+                top=r.top,
+                pending=r.pending,
             )
             left = task.left - 1  # type: ignore[attr-defined]
             if left:
@@ -928,21 +952,12 @@ class Royale(RuleModule):
                 tasks = following if len(tasks) == 1 else (following[0], *tasks[1:])
             else:
                 tasks = tasks[1:]
-            state = make_state(
-                state.config,
-                state.round,
-                state.phase,
-                state.cursor,
-                state.start,
-                state.active,
-                state.supply,
-                state.rolled,
-                state.casinos,
-                hidden,
-                returned,
-                state.money,
-                tuple(slices),
-                tasks,
+            state = evolve(
+                state,
+                pile_hidden=hidden,
+                pile_returned=returned,
+                modules=tuple(slices),
+                tasks=tasks,
             )
             if log is not None or CardBanked in state.config.ruleset.reactors:
                 state = emit(state, CardBanked(value=value), log)
@@ -951,9 +966,9 @@ class Royale(RuleModule):
         casinos = state.casinos
         if len(drawn) < 2 * len(casinos):
             if len(tasks) == 1:
-                tasks = (_new_card_deal(index, drawn),)
+                tasks = (_new_card_deal(module=index, drawn=drawn),)
             else:
-                tasks = (_new_card_deal(index, drawn), *tasks[1:])
+                tasks = (_new_card_deal(module=index, drawn=drawn), *tasks[1:])
             pairs = None
         else:  # the last card: the pairs go onto the casinos in the same state
             tasks = tasks[1:]
@@ -961,21 +976,12 @@ class Royale(RuleModule):
             casinos = tuple(
                 [make_casino(pair, c.dice, c.big) for pair, c in zip(pairs, casinos, strict=True)]
             )
-        state = make_state(
-            state.config,
-            state.round,
-            state.phase,
-            state.cursor,
-            state.start,
-            state.active,
-            state.supply,
-            state.rolled,
-            casinos,
-            hidden,
-            returned,
-            state.money,
-            state.modules,
-            tasks,
+        state = evolve(
+            state,
+            casinos=casinos,
+            pile_hidden=hidden,
+            pile_returned=returned,
+            tasks=tasks,
         )
         if pairs is not None and (log is not None or NoteDealt in state.config.ruleset.reactors):
             for number, pair in enumerate(pairs, 1):

@@ -14,8 +14,8 @@ from typing import ClassVar
 import attrs
 
 from ..config import GameConfig
-from ..modules.base import ModuleState, Task
-from ..state import Casino, State, fast_constructor, make_state
+from ..modules.base import ModuleState
+from ..state import State, evolve, fast_constructor
 from ..types import Money
 
 __all__ = ["ROYALE_ID", "RoyaleState", "rebuild", "royale_index", "royale_state", "set_royale"]
@@ -97,37 +97,6 @@ def set_royale(state: State, value: RoyaleState) -> State:
     return rebuild(state, modules=(*modules[:i], value, *modules[i + 1 :]))
 
 
-def rebuild(
-    state: State,
-    *,
-    casinos: tuple[Casino, ...] | None = None,
-    supply: tuple[tuple[int, ...], ...] | None = None,
-    money: tuple[tuple[Money, ...], ...] | None = None,
-    pile_hidden: tuple[Money, ...] | None = None,
-    pile_returned: tuple[Money, ...] | None = None,
-    modules: tuple[ModuleState | None, ...] | None = None,
-    tasks: tuple[Task, ...] | None = None,
-) -> State:
-    """*state* with some table fields replaced (a cheap ``attrs.evolve`` for the hot path).
-
-    >>> import lasvegas as lv
-    >>> state = lv.new_game(lv.royale(2))
-    >>> rebuild(state, money=((90_000,), ())).money
-    ((90000,), ())
-    """
-    return make_state(
-        state.config,
-        state.round,
-        state.phase,
-        state.cursor,
-        state.start,
-        state.active,
-        state.supply if supply is None else supply,
-        state.rolled,
-        state.casinos if casinos is None else casinos,
-        state.pile_hidden if pile_hidden is None else pile_hidden,
-        state.pile_returned if pile_returned is None else pile_returned,
-        state.money if money is None else money,
-        state.modules if modules is None else modules,
-        state.tasks if tasks is None else tasks,
-    )
+rebuild = evolve
+"""*state* with some parts replaced: :func:`lasvegas.state.evolve`, under the name the
+package's modules call it by."""

@@ -312,7 +312,18 @@ class Draft:
         assert isinstance(s, RoyaleState)
         chips = s.chips
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
-        self.set_slice(index, _new_royale(row, s.bank, s.deal, s.tiles, s.used, s.top, s.pending))
+        self.set_slice(
+            index,
+            _new_royale(
+                chips=row,
+                bank=s.bank,
+                deal=s.deal,
+                tiles=s.tiles,
+                used=s.used,
+                top=s.top,
+                pending=s.pending,
+            ),
+        )
 
     def _payment(
         self, seat: Seat, amount: Money
@@ -346,7 +357,18 @@ class Draft:
         self.money = (*money[:seat], money[seat] + taken, *money[seat + 1 :])
         chips = s.chips
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
-        self.set_slice(index, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+        self.set_slice(
+            index,
+            _new_royale(
+                chips=row,
+                bank=bank,
+                deal=s.deal,
+                tiles=s.tiles,
+                used=s.used,
+                top=s.top,
+                pending=s.pending,
+            ),
+        )
 
     def pay_to_bank(self, seat: Seat, amount: Money) -> None:
         """``bank.pay_to_bank``: *seat* pays *amount* to the bank (T-1b) with the first of
@@ -371,7 +393,18 @@ class Draft:
         won, bank, _, chips, _ = bank_payment(money[seat], s.chips[seat], s.bank, amount)
         self.money = (*money[:seat], won, *money[seat + 1 :])
         row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
-        self.set_slice(index, _new_royale(row, bank, s.deal, s.tiles, s.used, s.top, s.pending))
+        self.set_slice(
+            index,
+            _new_royale(
+                chips=row,
+                bank=bank,
+                deal=s.deal,
+                tiles=s.tiles,
+                used=s.used,
+                top=s.top,
+                pending=s.pending,
+            ),
+        )
 
 
 @attrs.frozen
@@ -662,7 +695,15 @@ def start_payout(state: State, index: int, log: list[Event] | None) -> State:
     assert isinstance(s, RoyaleState)
     pending = _ALL_PENDING[len(s.tiles)]
     if state.tasks:  # (never at PayoutStarted) the effects wait for the tasks
-        value = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending)
+        value = _new_royale(
+            chips=s.chips,
+            bank=s.bank,
+            deal=s.deal,
+            tiles=s.tiles,
+            used=s.used,
+            top=s.top,
+            pending=pending,
+        )
         return set_slice(state, index, value)
     if not s.pending:
         # The usual case, no tile in play with a "before payout" effect: resume would only
@@ -710,7 +751,15 @@ def _next_before_payout(
         ):
             tile = module
             break
-    s = _new_royale(s.chips, s.bank, s.deal, s.tiles, s.used, s.top, pending[k:])
+    s = _new_royale(
+        chips=s.chips,
+        bank=s.bank,
+        deal=s.deal,
+        tiles=s.tiles,
+        used=s.used,
+        top=s.top,
+        pending=pending[k:],
+    )
     state = set_slice(state, ri, s)
     if tile is not None:
         state = tile.before_payout(state, index, log)

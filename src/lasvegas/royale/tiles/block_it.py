@@ -142,7 +142,7 @@ class BlockIt(Tile):
         assert isinstance(s, BlockItState)
         if not s.clusters or not open_casinos(state):
             return state
-        return push_task(state, _new_task(index, seat), first=True)
+        return push_task(state, _new_task(module=index, seat=seat), first=True)
 
     def spent(self, state: State, index: int) -> bool:
         """With every cluster placed, activation does nothing (T-BLOCK-2).
@@ -204,7 +204,7 @@ class BlockIt(Tile):
         # pop_task, the slice and the move as one state (Draft)
         draft = Draft(state, log)
         draft.pop_task()
-        draft.set_slice(index, _new_slice(s.casino, tuple(clusters)))
+        draft.set_slice(index, _new_slice(casino=s.casino, clusters=tuple(clusters)))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         draft.move(blank, action.size, 0, _PLACE, action.casino)

@@ -177,7 +177,7 @@ class DoubleDown(Tile):
         c = state.casinos[casino - 1]
         if not (c.dice[seat] or c.big[seat]) or casino in closed_casinos(state):
             return state
-        return push_task(state, _new_task(index, seat), first=True)
+        return push_task(state, _new_task(module=index, seat=seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The active seat decides."""
@@ -226,7 +226,7 @@ class DoubleDown(Tile):
         seat = task.seat
         small = (*s.small[:seat], s.small[seat] + action.small, *s.small[seat + 1 :])
         big = (*s.big[:seat], s.big[seat] + action.big, *s.big[seat + 1 :])
-        draft.set_slice(index, _new_slice(s.casino, small, big))
+        draft.set_slice(index, _new_slice(casino=s.casino, small=small, big=big))
         draft.move(seat, action.small, action.big, s.casino, _PLACE)
         return draft.build()
 
@@ -255,7 +255,7 @@ class DoubleDown(Tile):
             if small or big:
                 draft.move(seat, small, big, _PLACE, SUPPLY)
         empty = (0,) * state.config.players
-        draft.set_slice(index, _new_slice(s.casino, empty, empty))
+        draft.set_slice(index, _new_slice(casino=s.casino, small=empty, big=empty))
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -213,7 +213,9 @@ class FiftyFifty(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-FIFTY-2: the active seat throws the black dice (a chance node)."""
-        return push_task(state, _new_throw(index, seat, 0, None), first=True)
+        return push_task(
+            state, _new_throw(module=index, seat=seat, previous=0, higher=None), first=True
+        )
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throws are chance; the choice is the active player's."""
@@ -259,7 +261,7 @@ class FiftyFifty(Tile):
     def _counter(draft: Draft, index: int, counter: int, tasks: tuple[Task, ...]) -> None:
         s = draft.slice(index)
         assert isinstance(s, FiftyFiftyState)
-        draft.set_slice(index, _new_slice(s.casino, counter))
+        draft.set_slice(index, _new_slice(casino=s.casino, counter=counter))
         draft.tasks = tasks
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
@@ -276,7 +278,9 @@ class FiftyFifty(Tile):
                 draft.reward(task.seat, s.amount)
                 return draft.build()
             assert isinstance(action, FiftyFiftyBet)
-            throw = _new_throw(index, task.seat, task.total, action.higher)
+            throw = _new_throw(
+                module=index, seat=task.seat, previous=task.total, higher=action.higher
+            )
             return rebuild(state, tasks=(throw, *rest))
         assert isinstance(task, FiftyFiftyThrow)
         if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
@@ -292,7 +296,12 @@ class FiftyFifty(Tile):
         won = task.higher is None or bet_won(task.higher, task.previous, total)
         last = counter == len(FIFTY_FIFTY_TRACK) - 1
         if won and not last:
-            self._counter(draft, index, counter, (_new_choice(index, task.seat, total), *rest))
+            self._counter(
+                draft,
+                index,
+                counter,
+                (_new_choice(module=index, seat=task.seat, total=total), *rest),
+            )
         else:  # a lost bet ends with nothing; on the last space they must stop
             self._counter(draft, index, 0, rest)
         if draft.hears(DiceRolled):

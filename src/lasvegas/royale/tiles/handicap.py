@@ -372,7 +372,7 @@ class Handicap(Tile):
         """T-HANDICAP-2: the active seat may take a blank die for a reward (a decision), if
         an open casino holds one and a space is empty. My Choice's activation
         (``placed=None``) works the same way."""
-        task = _new_take_task(index, seat)
+        task = _new_take_task(module=index, seat=seat)
         if len(self.task_actions(state, index, task)) < 2:  # declining alone: no decision
             return state
         return push_task(state, task, first=True)
@@ -460,7 +460,9 @@ class Handicap(Tile):
         assert isinstance(s, HandicapState)
         i = _REWARDS.index(action.reward)
         taken = s.taken
-        draft.set_slice(index, _new_slice(s.casino, (*taken[:i], taken[i] + 1, *taken[i + 1 :])))
+        draft.set_slice(
+            index, _new_slice(casino=s.casino, taken=(*taken[:i], taken[i] + 1, *taken[i + 1 :]))
+        )
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         draft.move(blank, 1, 0, action.casino, _PLACE)
@@ -470,7 +472,7 @@ class Handicap(Tile):
         # task_actions(HandicapMove) is not empty: asked of the state before the take, as
         # taking a blank die changes neither the seat's dice nor which casinos are open
         elif rotations(state, seat) or returns(state, seat):
-            draft.push_task(_new_move_task(index, seat))
+            draft.push_task(_new_move_task(module=index, seat=seat))
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -126,7 +126,7 @@ class Jackpot(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-JACKPOT-2: the active seat throws the black dice (a chance node)."""
-        return push_task(state, _new_throw(index, seat), first=True)
+        return push_task(state, _new_throw(module=index, seat=seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throw is chance."""
@@ -170,7 +170,7 @@ class Jackpot(Tile):
         won = wins(action.faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
         draft = Draft(state, log)  # the counter, the task, the event and the reward as one state
-        draft.set_slice(index, _new_slice(s.casino, counter))
+        draft.set_slice(index, _new_slice(casino=s.casino, counter=counter))
         draft.pop_task()
         if draft.hears(DiceRolled):
             draft.emit(black_rolled(task.seat, action.faces))

@@ -155,7 +155,9 @@ class Knockout(Tile):
             if s.small[seat] + s.big[seat] >= BAR_SIZE or not (held[REGULAR] or held[BIG]):
                 continue
             if held[REGULAR] and held[BIG]:
-                draft.push_task(_new_choice(index, seat, active, opponents[k + 1 :]))
+                draft.push_task(
+                    _new_choice(module=index, seat=seat, active=active, rest=opponents[k + 1 :])
+                )
                 return draft.build()
             self._to_bar(draft, index, seat, big=not held[REGULAR])
         s = draft.slice(index)
@@ -170,9 +172,9 @@ class Knockout(Tile):
     @staticmethod
     def _set(draft: Draft, index: int, s: KnockoutState, seat: Seat, small: int, big: int) -> None:
         value = _new_slice(
-            s.casino,
-            (*s.small[:seat], small, *s.small[seat + 1 :]),
-            (*s.big[:seat], big, *s.big[seat + 1 :]),
+            casino=s.casino,
+            small=(*s.small[:seat], small, *s.small[seat + 1 :]),
+            big=(*s.big[:seat], big, *s.big[seat + 1 :]),
         )
         draft.set_slice(index, value)
 
@@ -223,7 +225,7 @@ class Knockout(Tile):
             if small or big:
                 draft.move(seat, small, big, BAR, SUPPLY)
         n = state.config.players
-        draft.set_slice(index, _new_slice(s.casino, (0,) * n, (0,) * n))
+        draft.set_slice(index, _new_slice(casino=s.casino, small=(0,) * n, big=(0,) * n))
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -212,7 +212,7 @@ class LuckyPunch(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-LUCKY-2: the active seat makes a fist (a hidden decision)."""
-        return push_task(state, _new_hide(index, seat), first=True)
+        return push_task(state, _new_hide(module=index, seat=seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The fist's owner hides; the seat to their left guesses."""
@@ -239,7 +239,9 @@ class LuckyPunch(Tile):
         if isinstance(task, LuckyPunchHide):
             assert isinstance(action, HideTokens)
             n = state.config.players
-            guess = _new_guess(index, task.seat, (task.seat + 1) % n, action.tokens)
+            guess = _new_guess(
+                module=index, seat=task.seat, guesser=(task.seat + 1) % n, tokens=action.tokens
+            )
             draft = Draft(state, log)  # the task and the event as one state
             draft.tasks = (guess, *state.tasks[1:])
             if draft.hears(FistMade):

@@ -330,7 +330,7 @@ class MyChoice(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-CHOICE-1: the active seat throws the black dice (a chance node)."""
-        return push_task(state, _new_throw(index, seat), first=True)
+        return push_task(state, _new_throw(module=index, seat=seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throw is chance; the rest are the active seat's decisions."""
@@ -415,7 +415,10 @@ class MyChoice(Tile):
                 )
             # pop_task, push_task and the event as one state (Draft)
             draft = Draft(state, log)
-            draft.tasks = (_new_face(index, task.seat, action.faces), *state.tasks[1:])
+            draft.tasks = (
+                _new_face(module=index, seat=task.seat, faces=action.faces),
+                *state.tasks[1:],
+            )
             if draft.hears(DiceRolled):
                 draft.emit(black_rolled(task.seat, action.faces))
             return draft.build()

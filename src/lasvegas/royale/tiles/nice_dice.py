@@ -242,7 +242,7 @@ class NiceDice(Tile):
             draft.move(other, 1 - big, big, _PLACE, target)
         owner = (*s.owner[:i], seat, *s.owner[i + 1 :])
         bigs = (*s.big[:i], int(action.big), *s.big[i + 1 :])
-        draft.set_slice(index, _new_slice(s.casino, owner, bigs))
+        draft.set_slice(index, _new_slice(casino=s.casino, owner=owner, big=bigs))
         source: int | str = s.casino if face == s.casino else SUPPLY
         small, big = (0, 1) if action.big else (1, 0)
         draft.move(seat, small, big, source, _PLACE)

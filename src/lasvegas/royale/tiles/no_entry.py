@@ -187,7 +187,7 @@ class NoEntry(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-NOENTRY-2: the active seat chooses where the token goes."""
-        return push_task(state, _new_choice(index, seat), first=True)
+        return push_task(state, _new_choice(module=index, seat=seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The active player chooses."""
@@ -232,7 +232,7 @@ class NoEntry(Tile):
         s = state.modules[index]
         assert isinstance(s, NoEntryState)
         counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
-        draft.set_slice(index, _new_slice(s.casino, action.casino, counter))
+        draft.set_slice(index, _new_slice(casino=s.casino, token=action.casino, counter=counter))
         if draft.hears(NoEntryMoved):
             draft.emit(NoEntryMoved(casino=action.casino, counter=counter))
         draft.reward(task.seat, NO_ENTRY_TRACK[counter])

@@ -173,7 +173,7 @@ class PrimeTime(Tile):
         ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
-        return push_task(state, _new_throw(index, ranked[0]), first=True)
+        return push_task(state, _new_throw(module=index, seat=ranked[0]), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The throw is chance; the placement is the winner's choice."""
@@ -248,7 +248,9 @@ class PrimeTime(Tile):
             return draft.build()
         s = state.modules[index]
         assert isinstance(s, PrimeTimeState)
-        draft.set_slice(index, _new_slice(s.casino, task.seat, (*s.placed, *action.faces)))
+        draft.set_slice(
+            index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
+        )
         for face in action.faces:
             draft.move(task.seat, 1, 0, BLACK_DICE, face)
         return draft.build()
