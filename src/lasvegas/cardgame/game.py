@@ -493,6 +493,7 @@ def _with_turn_box(s: CardGameState, turn: int, box: tuple[Money, ...]) -> CardG
         placed=s.placed,
     )
 
+
 _ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
 """Per player count, the seats clockwise from each start seat (bounded by the counts)."""
 
