@@ -1,0 +1,100 @@
+"""Shared pieces of the engine: phase constants, the result types, error helpers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import attrs
+
+from ..actions import Action, safe_repr
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..events import (
+    Event,
+)
+from ..state import (
+    Phase,
+    State,
+)
+from ..types import CHANCE, Money, Seat
+
+_NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
+
+
+_FILL = Phase.FILL
+
+
+_ROLL = Phase.ROLL
+
+
+_PLACE = Phase.PLACE
+
+
+_TURN_START = Phase.TURN_START
+
+
+_TURN_END = Phase.TURN_END
+
+
+_PAYOUT = Phase.PAYOUT
+
+
+_ROUND_END = Phase.ROUND_END
+
+
+_OVER = Phase.OVER
+
+
+@attrs.frozen
+class Step:
+    """What :func:`step` returns: the new state and the events that led to it."""
+
+    state: State
+    """The state after the action."""
+    events: tuple[Event, ...]
+    """What happened, in order (the action's own effect first, then what followed)."""
+
+
+@attrs.frozen
+class Standings:
+    """Money per seat, and the winners once the game is over (C-16).
+
+    ``money`` is what each seat would score if the game ended now (cash plus whatever the
+    modules add, such as Royale chips or chip-card sets).
+    """
+
+    money: tuple[Money, ...]
+    """Score per seat, in dollars."""
+    notes: tuple[int, ...]
+    """The tie-break count per seat: notes won (plus what modules add, R-8)."""
+    winners: tuple[Seat, ...]
+    """The winning seats once the game is over (several when still tied); empty before."""
+
+
+# Public as lasvegas.engine.Step and .Standings: their module is the package (pickles, the
+# JSON Schemas' names and the docs name them there).
+Step.__module__ = Standings.__module__ = "lasvegas.engine"
+
+
+def _phase_name(state: State) -> str:
+    if state.tasks:
+        return f"{state.phase.value} ({state.tasks[0].kind})"
+    return state.phase.value
+
+
+def _illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
+    return IllegalActionError(safe_repr(action), _phase_name(state), message, reason)
+
+
+def _first_turn(config: GameConfig) -> State:
+    """Deal the notes (lowest first) and return the state at the first roll (for examples)."""
+    from . import apply, chance_outcomes, new_game, to_move  # the engine, once it is loaded
+
+    state = new_game(config)
+    while state.phase is _FILL or (state.tasks and to_move(state) is CHANCE):
+        state = apply(state, min(chance_outcomes(state), key=_outcome_key)[0])
+    return state
+
+
+def _outcome_key(outcome: tuple[Action, Fraction]) -> str:
+    return repr(outcome[0])

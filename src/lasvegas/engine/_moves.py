@@ -1,0 +1,374 @@
+"""Who moves and what: legal actions, closed casinos, chance outcomes and sampling."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+from ..actions import Action, Draw, Place, Roll, action_problem
+from ..chance import Rng, multiset_draw_distribution, roll_distribution
+from ..config import GameConfig
+from ..errors import IllegalActionError
+from ..modules.base import RuleModule, Task
+from ..state import (
+    State,
+)
+from ..types import CHANCE, GROUPS, Chance, Seat
+from ._common import (
+    _FILL,
+    _OVER,
+    _PLACE,
+    _ROLL,
+    _first_turn,  # noqa: F401 - the docstrings' examples use it
+    _illegal,
+    _phase_name,
+)
+
+
+def to_move(state: State) -> Seat | Chance | None:
+    """Who acts next: a seat, :data:`~lasvegas.types.CHANCE`, or ``None`` once the game is over.
+
+    >>> import lasvegas as lv
+    >>> lv.to_move(lv.new_game(lv.classic(2)))
+    lv.CHANCE
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        if task.chance:
+            return CHANCE
+        return state.config.modules[task.module].task_to_move(state, task.module, task)
+    phase = state.phase
+    if phase is _PLACE:
+        return state.active
+    if phase is _OVER:
+        return None
+    return CHANCE
+
+
+def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
+    """``module.task_to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
+    if task.chance:
+        return CHANCE
+    return module.task_to_move(state, task.module, task)
+
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """The legal actions of the seat to move; ``()`` at a chance node or once the game is over.
+
+    >>> import lasvegas as lv
+    >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
+    >>> lv.legal_actions(state)
+    (Place(face=1), Place(face=2), Place(face=4), Place(face=6))
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        if task.chance:
+            return ()
+        index = task.module
+        module = state.config.modules[index]
+        if module.task_to_move(state, index, task) is CHANCE:
+            return ()
+        return module.task_actions(state, index, task)
+    if state.phase is not _PLACE:
+        return ()
+    r0, r1, r2, r3 = state.rolled
+    places: tuple[Action, ...] | None
+    ruleset = state.config.ruleset
+    if ruleset.closers:  # the faces rolled, less the closed casinos, as a bit mask
+        mask = _mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)
+        closed = closed_casinos(state)
+        places = _BY_MASK[mask & ~_closed_mask(closed) if closed else mask]
+    elif r1 or r2 or r3:  # several groups: the faces any of them shows, as a bit mask
+        masks = _MASKS
+        try:
+            places = _BY_MASK[masks[r0] | masks[r1] | masks[r2] | masks[r3]]
+        except KeyError:
+            places = _BY_MASK[_mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)]
+    else:
+        places = _PLACES.get(r0)
+        if places is None:
+            places = _BY_MASK[_mask(r0)]
+            if len(_PLACES) >= 50_000:
+                _PLACES.clear()
+            _PLACES[r0] = places
+    offerers = ruleset.offerers
+    if not offerers:
+        return places
+    offers = _offers(state, offerers)
+    return places + offers if offers else places
+
+
+def _closed_mask(closed: frozenset[int]) -> int:
+    """The casinos 1-6 of *closed* as bits ``1 << number`` (the faces they close).
+
+    >>> bin(_closed_mask(frozenset({2, 6})))
+    '0b1000100'
+    """
+    mask = _CLOSED_MASKS.get(closed)
+    if mask is None:
+        mask = 0
+        valid = True
+        for casino in closed:
+            if type(casino) is int and 1 <= casino <= 6:
+                mask |= 1 << casino
+            else:
+                valid = False
+        if valid:
+            _CLOSED_MASKS[closed] = mask  # at most the 64 sets of casinos 1-6
+    return mask
+
+
+def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
+    """What the modules offer the active seat at a placement decision, in module order."""
+    modules = state.config.modules
+    active = state.active
+    if len(offerers) == 1:
+        i = offerers[0]
+        return modules[i].offer(state, i, active)
+    extra: list[Action] = []
+    for i in offerers:
+        extra.extend(modules[i].offer(state, i, active))
+    return tuple(extra)
+
+
+def closed_casinos(state: State) -> frozenset[int]:
+    """The casino numbers the modules close now: the union of their ``closed`` answers,
+    sleeping modules skipped.
+
+    >>> import lasvegas as lv
+    >>> closed_casinos(lv.new_game(lv.royale(3)))
+    frozenset()
+    """
+    modules = state.config.modules
+    ruleset = state.config.ruleset
+    closers = ruleset.closers
+    sleepers = ruleset.sleepers
+    slices = state.modules
+    if len(closers) == 1:
+        i = closers[0]
+        asleep = slices[i] is None and i in sleepers  # then it closes nothing
+        return _OPEN if asleep else modules[i].closed(state, i)
+    closed = _OPEN
+    for i in closers:
+        if slices[i] is not None or i not in sleepers:
+            closed |= modules[i].closed(state, i)
+    return closed
+
+
+_OPEN: frozenset[int] = frozenset()
+
+
+_CLOSED_MASKS: dict[frozenset[int], int] = {}
+"""Closed casinos as bit masks (:func:`_closed_mask`), by the set of casino numbers: only
+sets of the ints 1-6 are kept, so at most 64 entries."""
+
+
+_PLACES: dict[tuple[int, ...], tuple[Action, ...]] = {}
+"""Placements per roll of the regular group alone, by its sorted faces (bounded: the sorted
+rolls a seat's dice allow, and cleared past 50,000)."""
+
+
+_MASKS: dict[tuple[int, ...], int] = {(): 0}
+"""The faces a group's sorted roll shows, as bits ``1 << face``, by the roll (bounded like
+:data:`_PLACES`)."""
+
+
+_BY_MASK: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(Place(face) for face in range(1, 7) if mask >> face & 1) for mask in range(128)
+)
+"""The placements of the faces of each mask of :data:`_MASKS`, in face order, built once."""
+
+
+def _mask(faces: tuple[int, ...]) -> int:
+    """The bit mask of *faces* (:data:`_MASKS`), remembered.
+
+    >>> _mask((1, 1, 4, 6)) == 1 << 1 | 1 << 4 | 1 << 6
+    True
+    """
+    mask = _MASKS.get(faces)
+    if mask is None:
+        if len(_MASKS) >= 50_000:
+            _MASKS.clear()
+            _MASKS[()] = 0
+        mask = 0
+        for face in faces:
+            mask |= 1 << face
+        _MASKS[faces] = mask
+    return mask
+
+
+def action_space(config: GameConfig) -> tuple[Action, ...]:
+    """Every decision action a game of *config* can ever have, in a fixed order.
+
+    The index of an action in this tuple is its integer code in the reinforcement-learning
+    adapters: the core's placements first (``Place(1)`` .. ``Place(6)``), then each module's
+    :meth:`~lasvegas.RuleModule.action_space`, in module order. Chance outcomes are not in
+    it. Raises :class:`ValueError` if two modules list the same action.
+
+    >>> import lasvegas as lv
+    >>> lv.action_space(lv.classic(4))
+    (Place(face=1), Place(face=2), Place(face=3), Place(face=4), Place(face=5), Place(face=6))
+    """
+    return config.table(_action_space)
+
+
+def _action_space(config: GameConfig) -> tuple[Action, ...]:
+    """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
+    actions: list[Action] = [Place(face) for face in range(1, 7)]
+    for module in config.modules:
+        actions.extend(module.action_space(config.players))
+    if len(set(actions)) != len(actions):
+        raise ValueError("two modules list the same action in their action_space")
+    return tuple(actions)
+
+
+def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
+    """Every outcome of the chance node with its exact probability (they sum to 1).
+
+    ``()`` when no chance node is next.
+
+    >>> import lasvegas as lv
+    >>> outcomes = lv.chance_outcomes(lv.new_game(lv.classic(4)))
+    >>> outcomes[0]
+    (Draw(value=10000), Fraction(1, 9))
+    >>> sum(p for _, p in outcomes)
+    Fraction(1, 1)
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        module = state.config.modules[task.module]
+        if _task_mover(state, module, task) is not CHANCE:
+            return ()
+        return module.task_chance(state, task.module, task)
+    phase = state.phase
+    if phase is _ROLL:
+        group = state.cursor
+        return _roll_outcomes(state.supply[state.active][group], GROUPS[group])
+    if phase is _FILL:
+        if state.pile_hidden:
+            return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
+        return ((Draw(state.pile_returned[0]), Fraction(1)),)
+    return ()
+
+
+@functools.lru_cache(maxsize=64)
+def _roll_outcomes(k: int, group: str) -> tuple[tuple[Action, Fraction], ...]:
+    return tuple((Roll(faces, group), p) for faces, p in roll_distribution(k))
+
+
+@functools.lru_cache(maxsize=16)
+def _valid_rolls(k: int) -> dict[tuple[int, ...], tuple[int, ...]]:
+    """The sorted rolls of *k* dice, each mapped to itself (the canonical tuple of ints)."""
+    return {faces: faces for faces, _ in roll_distribution(k)}
+
+
+_VALID_ROLLS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+    _valid_rolls(k) for k in range(13)
+)
+
+
+_INT: frozenset[type] = frozenset({int})
+"""The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
+
+
+_ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
+"""Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
+
+
+_OWN_ROLLS: dict[int, Roll] = {}
+"""The rolls of :data:`_ROLLS` by ``id``: :func:`apply` knows its own rolls (their faces are
+ints) by identity, with no look at their faces. Each entry keeps its roll alive, so its id
+cannot be another object's while it is here (bounded: cleared at 100,000 entries)."""
+
+
+_DRAWS: dict[int, Draw] = {}
+"""Draws already built, by note value."""
+
+
+def sample_chance(state: State, rng: Rng) -> Action:
+    """Draw one outcome of the chance node with *rng*, directly (nothing is enumerated).
+
+    >>> import lasvegas as lv
+    >>> lv.sample_chance(lv.new_game(lv.classic(4)), lv.Rng(7))
+    Draw(value=...)
+
+    Raises :class:`~lasvegas.errors.IllegalActionError` when no chance node is next.
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        index = task.module
+        module = state.config.modules[index]
+        if task.chance or module.task_to_move(state, index, task) is CHANCE:
+            return module.task_sample(state, index, task, rng)
+    else:
+        phase = state.phase
+        if phase is _ROLL:
+            group = state.cursor
+            faces = rng.dice(state.supply[state.active][group])
+            cache = _ROLLS[group]
+            roll = cache.get(faces)
+            if roll is None:
+                if len(cache) >= 10_000:  # bounded, whatever it is asked
+                    cache.clear()
+                roll = cache[faces] = Roll(faces, GROUPS[group])
+                if len(_OWN_ROLLS) >= 100_000:
+                    _OWN_ROLLS.clear()
+                _OWN_ROLLS[id(roll)] = roll
+            return roll
+        if phase is _FILL:
+            hidden = state.pile_hidden
+            value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
+            draw = _DRAWS.get(value)
+            if draw is None:
+                if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+                    _DRAWS.clear()
+                draw = _DRAWS[value] = Draw(value)
+            return draw
+    raise IllegalActionError(
+        "sample_chance", _phase_name(state), "no chance node is next", "not-chance"
+    )
+
+
+def _next_roll(state: State) -> str:
+    k = state.supply[state.active][state.cursor]
+    group = GROUPS[state.cursor]
+    noun = "die" if k == 1 else "dice"
+    return f"{k} {noun}" if group == "regular" else f"{k} {group} {noun}"
+
+
+def _not_listed(action: object, legal: tuple[Action, ...]) -> str:
+    """The message for *action* not among *legal*: the legal actions of its type, if any."""
+    alike = [a for a in legal if type(a) is type(action)]
+    if not alike:
+        return "not among the legal actions"
+    shown = ", ".join(repr(a) for a in alike[:4])
+    more = f" and {len(alike) - 4} more" if len(alike) > 4 else ""
+    return f"not among the legal actions; the legal ones of its type are {shown}{more}"
+
+
+def _check_listed(state: State, action: object, actions: tuple[Action, ...]) -> Action:
+    """The listed action *action* stands for: itself, or its accepted spelling
+    (:meth:`~lasvegas.Action.canonical`); else an :class:`IllegalActionError`.
+
+    Identity first: the action chosen is usually one of the very objects listed (and
+    comparing attrs actions by value costs a Python call each). An action made elsewhere
+    must then have exactly the declared type in every field (``True`` and ``1.0`` compare
+    equal to ``1``: equality alone would let them through) and the class of the listed
+    action it equals."""
+    for listed in actions:
+        if listed is action:
+            return listed
+    problem = action_problem(action)
+    if problem is not None or not isinstance(action, Action):
+        raise _illegal(state, action, problem or "not an action", "bad-type")
+    kind = type(action)
+    for listed in actions:
+        if type(listed) is kind and listed == action:
+            return action
+    accepted = action.canonical()
+    if accepted is not action:
+        kind = type(accepted)
+        for listed in actions:
+            if type(listed) is kind and listed == accepted:
+                return accepted
+    raise _illegal(state, action, _not_listed(action, actions), "not-legal")

@@ -1,0 +1,349 @@
+"""The round around the turns: filling the casinos (C-4 to C-6), payout (C-12 to C-14, C-21), the next round and the standings (C-16)."""
+
+from __future__ import annotations
+
+from ..actions import Draw, action_problem
+from ..chance import remove_one
+from ..config import GameConfig, Ruleset
+from ..events import (
+    BanknotePaid,
+    CasinoPaid,
+    CasinosFilled,
+    Event,
+    GameEnded,
+    NoteDealt,
+    NotesReturned,
+    PayoutStarted,
+    RoundEnded,
+    RoundStarted,
+    TiesRemoved,
+)
+from ..payout import rank, tied
+from ..state import (
+    Casino,
+    State,
+    evolve,
+    make_casino,
+    with_fill,
+    with_payout,
+)
+from ..types import Money, Seat
+from ._common import (
+    _FILL,
+    _NO_ROLL,
+    _OVER,
+    _PAYOUT,
+    _ROLL,
+    _ROUND_END,
+    _TURN_END,
+    _TURN_START,
+    Standings,
+    _illegal,
+)
+from ._hooks import emit
+from ._turns import _next_seat, _start_turn, _to
+
+
+def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
+    value = action.value
+    if type(value) is not int:  # True and 1.0 would pass for notes of 1 below
+        raise _illegal(state, action, action_problem(action) or "malformed draw", "bad-type")
+    hidden = state.pile_hidden
+    returned = state.pile_returned
+    if hidden:
+        if value not in hidden:
+            raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
+        hidden = remove_one(hidden, value)
+    elif returned and value == returned[0]:
+        returned = returned[1:]
+    else:
+        raise _illegal(state, action, "the next note is known and is another one", "bad-draw")
+    index = state.cursor
+    casino = state.casinos[index]
+    notes = tuple(sorted((*casino.notes, value), reverse=True))
+    casinos = state.casinos
+    params = state.config.ruleset.params
+    if params.worth:
+        worth = state.config.table(_worth)
+        total = sum(worth.get(v, v) for v in notes)
+    else:
+        total = sum(notes)
+    full = total >= params.minimum and index + 1 < params.casinos
+    state = with_fill(
+        state,
+        cursor=index + 1 if full else index,
+        casinos=(
+            *casinos[:index],
+            make_casino(notes, casino.dice, casino.big),
+            *casinos[index + 1 :],
+        ),
+        pile_hidden=hidden,
+        pile_returned=returned,
+    )
+    if log is not None or NoteDealt in state.config.ruleset.reactors:
+        state = emit(state, NoteDealt(casino=index + 1, value=value), log)
+    return state
+
+
+def _worth(config: GameConfig) -> dict[Money, Money]:
+    """``Params.worth`` as a mapping, kept with the config (callers must not change it)."""
+    return dict(config.ruleset.params.worth)
+
+
+def _advance(state: State, log: list[Event] | None) -> State:
+    """Run every transition that needs no action, until a node needs one (or tasks wait)."""
+    while not state.tasks:
+        phase = state.phase
+        if phase is _FILL:
+            ruleset = state.config.ruleset
+            params = ruleset.params
+            index = state.cursor
+            if not state.pile_hidden and not state.pile_returned:
+                index = params.casinos  # C-6: the pile ran out; later casinos get nothing
+            else:
+                # C-5: on to the first casino below the minimum (no draw happens between,
+                # so the casinos already filled are passed over without a state each)
+                casinos = state.casinos
+                worth = state.config.table(_worth) if params.worth else None
+                while index < params.casinos:
+                    notes = casinos[index].notes
+                    total = sum(notes) if worth is None else sum(worth.get(v, v) for v in notes)
+                    if total < params.minimum:
+                        break
+                    index += 1
+                if index < params.casinos:
+                    return state if index == state.cursor else _to(state, _FILL, index)
+            state = _to(state, _TURN_START, 0, state.start)
+            if log is not None or CasinosFilled in ruleset.reactors:
+                state = emit(state, CasinosFilled(round=state.round), log)
+        elif phase is _TURN_END or phase is _TURN_START:
+            supply = state.supply
+            seat = _next_seat(supply, state.active if phase is _TURN_START else state.active + 1)
+            if seat >= 0:
+                state = _start_turn(state, seat, log)
+            else:  # C-11: every seat has placed all its dice
+                state = _to(state, _PAYOUT, 0, state.active, _NO_ROLL)
+                if log is not None or PayoutStarted in state.config.ruleset.reactors:
+                    state = emit(state, PayoutStarted(round=state.round), log)
+                continue
+            if state.tasks or state.phase is not _ROLL:
+                continue
+            return state
+        elif phase is _PAYOUT:
+            state = _payout_step(state, log)
+        elif phase is _ROUND_END:
+            state = _next_round(state, log)
+        else:
+            return state
+    return state
+
+
+def _payout_step(state: State, log: list[Event] | None) -> State:
+    config = state.config
+    ruleset = config.ruleset
+    index = state.cursor
+    if index >= len(state.casinos):
+        state = _to(state, _ROUND_END, 0)
+        if log is not None or RoundEnded in ruleset.reactors:
+            state = emit(state, RoundEnded(round=state.round), log)
+        return state
+    if log is None and not ruleset.payers:
+        # A run of casinos nobody hears pays in one state, without events.
+        casinos = len(state.casinos)
+        if CasinoPaid not in ruleset.reactors:
+            stop = casinos
+        else:
+            stop = index
+            while stop < casinos and not _hears_paid(state, ruleset, stop + 1):
+                stop += 1
+        if stop > index:
+            return _pay_rest(state, stop)
+    paid: State | None = None
+    for i in ruleset.payers:
+        paid = config.modules[i].payout(state, i, index, log)
+        if paid is not None:
+            break
+    state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
+    if log is not None or CasinoPaid in ruleset.reactors:
+        event = _PAID.get(index)
+        if event is None:
+            if len(_PAID) >= 10_000:  # bounded, whatever it is asked
+                _PAID.clear()
+            event = _PAID[index] = CasinoPaid(casino=index + 1)
+        state = emit(state, event, log)
+    return state
+
+
+_PAID: dict[int, CasinoPaid] = {}
+"""``CasinoPaid`` events already built (immutable, so shared), by casino index."""
+
+
+def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
+    """Whether any awake module hears the payout of casino number *casino*: it lists
+    ``CasinoPaid`` in ``reacts_to``, is not asleep and, if it overrides ``hears_paid``,
+    says so for that casino."""
+    hearers = ruleset.reactors.get(CasinoPaid)
+    if not hearers:
+        return False
+    slices = state.modules
+    sleepers = ruleset.sleepers
+    filters = ruleset.paid_filters
+    for i in hearers:
+        if slices[i] is None and i in sleepers:
+            continue
+        if i in filters and not state.config.modules[i].hears_paid(state, i, casino):
+            continue
+        return True
+    return False
+
+
+def _pay_rest(state: State, stop: int) -> State:
+    """The fast path of :func:`_pay_casino` for the casinos from the cursor to index *stop*
+    (excluded), when nobody hears them."""
+    config = state.config
+    places = config.ruleset.params.places
+    players = config.players
+    money = list(state.money)
+    back: list[Money] = []
+    casinos = list(state.casinos)
+    for index in range(state.cursor, stop):
+        casino = casinos[index]
+        notes = casino.notes
+        if not notes:
+            continue
+        ranked = payout_order(casino)
+        if places is not None:
+            ranked = ranked[:places]
+        for note, owner in zip(notes, ranked, strict=False):
+            if owner < players:
+                money[owner] = (*money[owner], note)
+            else:  # C-21
+                back.append(note)
+        back.extend(notes[len(ranked) :])
+        casinos[index] = make_casino((), casino.dice, casino.big)
+    return with_payout(
+        state,
+        cursor=stop,
+        casinos=tuple(casinos),
+        pile_returned=state.pile_returned + tuple(back) if back else state.pile_returned,
+        money=tuple(money),
+        modules=state.modules,
+    )
+
+
+def payout_order(casino: Casino) -> tuple[int, ...]:
+    """The owners of *casino* in payout order after ties are removed:
+    ``lasvegas.payout.rank(casino.weights())``, remembered per dice and big dice.
+
+    >>> from lasvegas.state import Casino
+    >>> payout_order(Casino((50_000,), (2, 3, 2), (0, 0, 0)))
+    (1,)
+    """
+    dice = casino.dice
+    big = casino.big
+    key = (dice, big)
+    ranked = _RANKS.get(key)
+    if ranked is None:
+        if len(_RANKS) >= 4096:  # casinos' dice vary without end: keep a few thousand
+            _RANKS.clear()
+        ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
+    return ranked
+
+
+_RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+"""Payout orders already computed (:func:`~lasvegas.payout.rank`), by a casino's dice and big
+dice per owner (cleared past 4,096: about 1.5 MB at most)."""
+
+
+def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
+    """C-12 to C-14, C-21: remove ties, pay in rank order, return the rest under the pile."""
+    config = state.config
+    places = config.ruleset.params.places
+    players = config.players
+    casino = state.casinos[index]
+    notes = casino.notes
+    if log is not None:
+        gone = tied(casino.weights() if any(casino.big) else casino.dice)
+        if gone:
+            log.append(TiesRemoved(casino=index + 1, owners=gone))
+    ranked = payout_order(casino)
+    if places is not None:
+        ranked = ranked[:places]
+    money = list(state.money)
+    back: list[Money] = []
+    for note, owner in zip(notes, ranked, strict=False):
+        if log is not None:
+            log.append(BanknotePaid(casino=index + 1, owner=owner, value=note))
+        if owner < players:
+            money[owner] = (*money[owner], note)
+        else:  # C-21: the imaginary owner's winnings go under the pile
+            back.append(note)
+    back.extend(notes[len(ranked) :])
+    if back and log is not None:
+        log.append(NotesReturned(casino=index + 1, values=tuple(back)))
+    casinos = state.casinos
+    return with_payout(
+        state,
+        cursor=index + 1,
+        casinos=(*casinos[:index], make_casino((), casino.dice, casino.big), *casinos[index + 1 :]),
+        pile_returned=state.pile_returned + tuple(back) if back else state.pile_returned,
+        money=tuple(money),
+        modules=state.modules,
+    )
+
+
+def _next_round(state: State, log: list[Event] | None) -> State:
+    config = state.config
+    ruleset = config.ruleset
+    if state.round >= ruleset.params.rounds:
+        state = _to(state, _OVER, state.cursor)
+        if log is not None or GameEnded in ruleset.reactors:
+            state = emit(state, GameEnded(winners=standings(state).winners), log)
+        return state
+    start: Seat | None = None
+    for i in ruleset.starters:
+        start = config.modules[i].next_start(state, i)
+        if start is not None:
+            break
+    if start is None:
+        start = (state.start + 1) % config.players  # C-7
+    empty = (0,) * ruleset.owners
+    state = evolve(
+        state,
+        round=state.round + 1,
+        phase=_FILL,
+        cursor=0,
+        start=start,
+        active=start,
+        supply=(ruleset.params.dice,) * config.players,
+        rolled=_NO_ROLL,
+        casinos=(Casino((), empty, empty),) * ruleset.params.casinos,
+    )
+    if log is not None or RoundStarted in ruleset.reactors:
+        state = emit(state, RoundStarted(round=state.round, start=start), log)
+    return state
+
+
+def standings(state: State) -> Standings:
+    """Money per seat now, and the winners once the game is over (C-16).
+
+    Most money wins; a tie goes to the most notes; a tie after that gives several winners.
+
+    >>> import lasvegas as lv
+    >>> lv.standings(lv.new_game(lv.classic(3)))
+    Standings(money=(0, 0, 0), notes=(0, 0, 0), winners=())
+    """
+    config = state.config
+    modules = config.modules
+    scorers = config.ruleset.scorers
+    money = [sum(notes) for notes in state.money]
+    counts = [len(notes) for notes in state.money]
+    for i in scorers:
+        for seat in range(config.players):
+            money[seat] += modules[i].score(state, i, seat)
+            counts[seat] += modules[i].tiebreak(state, i, seat)
+    winners: tuple[Seat, ...] = ()
+    if state.phase is _OVER and not state.tasks:
+        best = max(zip(money, counts, strict=True))
+        winners = tuple(s for s in range(config.players) if (money[s], counts[s]) == best)
+    return Standings(money=tuple(money), notes=tuple(counts), winners=winners)
