@@ -42,7 +42,8 @@ class Params:
     max_players: int
     """Most seats allowed."""
     dice: tuple[int, int, int, int]
-    """Dice each seat gets at the start of a round, per group (regular, big, kicker, neutral)."""
+    """Dice each seat has in the game, per group (regular, big, kicker, neutral): in its
+    supply at the start of a round (C-8) unless :attr:`supplied` is ``False``."""
     notes: tuple[Money, ...]
     """The banknotes of the pile, as a sorted multiset (C-2)."""
     minimum: Money
@@ -55,6 +56,12 @@ class Params:
     """How many ranked owners a casino pays at most (``None``: one per note, C-13)."""
     owners: tuple[str, ...] = ()
     """Names of the imaginary owners (C-21), numbered after the seats in this order."""
+    fill: bool = True
+    """Whether the core fills the casinos to :attr:`minimum` from the pile at the start of a
+    round (C-5); ``False`` when a module deals the notes itself."""
+    supplied: bool = True
+    """Whether each seat's :attr:`dice` are in its supply at the start of a round (C-8);
+    ``False`` when a module holds them (``held_dice``) and places them itself."""
 
     def owner(self, name: str, players: int) -> int | None:
         """The owner number of the imaginary owner *name*, or ``None`` if there is none.

@@ -17,6 +17,7 @@ from ..state import (
 from ..types import CHANCE
 from ._common import (
     _FILL,
+    _NO_DICE,
     _NO_ROLL,
     _OVER,
     _PLACE,
@@ -52,7 +53,7 @@ def new_game(config: GameConfig) -> State:
         cursor=0,
         start=0,
         active=0,
-        supply=(params.dice,) * n,
+        supply=(params.dice if params.supplied else _NO_DICE,) * n,
         rolled=_NO_ROLL,
         casinos=(casino,) * params.casinos,
         pile_hidden=params.notes,

@@ -5,14 +5,15 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from ..actions import Action, Draw, Place, Roll, action_problem
-from ..chance import Rng, multiset_draw_distribution, roll_distribution
+from ..actions import Action, Place, Roll, action_problem
+from ..chance import Rng, roll_distribution
 from ..config import GameConfig
 from ..errors import IllegalActionError
 from ..modules.base import RuleModule, Task
 from ..state import (
     State,
 )
+from ..table import note_outcomes, sample_note
 from ..types import CHANCE, GROUPS, Chance, Seat
 from ._common import (
     _FILL,
@@ -245,9 +246,7 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
         group = state.cursor
         return _roll_outcomes(state.supply[state.active][group], GROUPS[group])
     if phase is _FILL:
-        if state.pile_hidden:
-            return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
-        return ((Draw(state.pile_returned[0]), Fraction(1)),)
+        return note_outcomes(state.pile_hidden, state.pile_returned)
     return ()
 
 
@@ -281,10 +280,6 @@ ints) by identity, with no look at their faces. Each entry keeps its roll alive,
 cannot be another object's while it is here (bounded: cleared at 100,000 entries)."""
 
 
-_DRAWS: dict[int, Draw] = {}
-"""Draws already built, by note value."""
-
-
 def sample_chance(state: State, rng: Rng) -> Action:
     """Draw one outcome of the chance node with *rng*, directly (nothing is enumerated).
 
@@ -316,14 +311,7 @@ def sample_chance(state: State, rng: Rng) -> Action:
                 _OWN_ROLLS[id(roll)] = roll
             return roll
         if phase is _FILL:
-            hidden = state.pile_hidden
-            value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
-            draw = _DRAWS.get(value)
-            if draw is None:
-                if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
-                    _DRAWS.clear()
-                draw = _DRAWS[value] = Draw(value)
-            return draw
+            return sample_note(state.pile_hidden, state.pile_returned, rng)
     raise IllegalActionError(
         "sample_chance", _phase_name(state), "no chance node is next", "not-chance"
     )

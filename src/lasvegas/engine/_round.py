@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from ..actions import Draw, action_problem
-from ..chance import remove_one
 from ..config import GameConfig, Ruleset
 from ..events import (
-    BanknotePaid,
     CasinoPaid,
     CasinosFilled,
     Event,
@@ -16,9 +14,7 @@ from ..events import (
     PayoutStarted,
     RoundEnded,
     RoundStarted,
-    TiesRemoved,
 )
-from ..payout import rank, tied
 from ..state import (
     Casino,
     State,
@@ -27,9 +23,11 @@ from ..state import (
     with_fill,
     with_payout,
 )
+from ..table import add_note, pay, pile_total, ranking, take_note
 from ..types import Money, Seat
 from ._common import (
     _FILL,
+    _NO_DICE,
     _NO_ROLL,
     _OVER,
     _PAYOUT,
@@ -49,36 +47,23 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     if type(value) is not int:  # True and 1.0 would pass for notes of 1 below
         raise _illegal(state, action, action_problem(action) or "malformed draw", "bad-type")
     hidden = state.pile_hidden
-    returned = state.pile_returned
-    if hidden:
-        if value not in hidden:
+    drawn = take_note(hidden, state.pile_returned, value)
+    if drawn is None:
+        if hidden:
             raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
-        hidden = remove_one(hidden, value)
-    elif returned and value == returned[0]:
-        returned = returned[1:]
-    else:
         raise _illegal(state, action, "the next note is known and is another one", "bad-draw")
     index = state.cursor
-    casino = state.casinos[index]
-    notes = tuple(sorted((*casino.notes, value), reverse=True))
     casinos = state.casinos
+    casino = add_note(casinos[index], value)
     params = state.config.ruleset.params
-    if params.worth:
-        worth = state.config.table(_worth)
-        total = sum(worth.get(v, v) for v in notes)
-    else:
-        total = sum(notes)
-    full = total >= params.minimum and index + 1 < params.casinos
+    worth = state.config.table(_worth) if params.worth else None
+    full = pile_total(casino.notes, worth) >= params.minimum and index + 1 < params.casinos
     state = with_fill(
         state,
         cursor=index + 1 if full else index,
-        casinos=(
-            *casinos[:index],
-            make_casino(notes, casino.dice, casino.big),
-            *casinos[index + 1 :],
-        ),
-        pile_hidden=hidden,
-        pile_returned=returned,
+        casinos=(*casinos[:index], casino, *casinos[index + 1 :]),
+        pile_hidden=drawn[0],
+        pile_returned=drawn[1],
     )
     if log is not None or NoteDealt in state.config.ruleset.reactors:
         state = emit(state, NoteDealt(casino=index + 1, value=value), log)
@@ -98,17 +83,16 @@ def _advance(state: State, log: list[Event] | None) -> State:
             ruleset = state.config.ruleset
             params = ruleset.params
             index = state.cursor
-            if not state.pile_hidden and not state.pile_returned:
-                index = params.casinos  # C-6: the pile ran out; later casinos get nothing
+            if not params.fill or (not state.pile_hidden and not state.pile_returned):
+                # C-6: the pile ran out, later casinos get nothing; or a module deals them
+                index = params.casinos
             else:
                 # C-5: on to the first casino below the minimum (no draw happens between,
                 # so the casinos already filled are passed over without a state each)
                 casinos = state.casinos
                 worth = state.config.table(_worth) if params.worth else None
                 while index < params.casinos:
-                    notes = casinos[index].notes
-                    total = sum(notes) if worth is None else sum(worth.get(v, v) for v in notes)
-                    if total < params.minimum:
+                    if pile_total(casinos[index].notes, worth) < params.minimum:
                         break
                     index += 1
                 if index < params.casinos:
@@ -200,27 +184,15 @@ def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
 def _pay_rest(state: State, stop: int) -> State:
     """The fast path of :func:`_pay_casino` for the casinos from the cursor to index *stop*
     (excluded), when nobody hears them."""
-    config = state.config
-    places = config.ruleset.params.places
-    players = config.players
+    places = state.config.ruleset.params.places
     money = list(state.money)
     back: list[Money] = []
     casinos = list(state.casinos)
     for index in range(state.cursor, stop):
         casino = casinos[index]
-        notes = casino.notes
-        if not notes:
-            continue
-        ranked = payout_order(casino)
-        if places is not None:
-            ranked = ranked[:places]
-        for note, owner in zip(notes, ranked, strict=False):
-            if owner < players:
-                money[owner] = (*money[owner], note)
-            else:  # C-21
-                back.append(note)
-        back.extend(notes[len(ranked) :])
-        casinos[index] = make_casino((), casino.dice, casino.big)
+        if casino.notes:
+            back += pay(casino, index + 1, money, places, None)
+            casinos[index] = make_casino((), casino.dice, casino.big)
     return with_payout(
         state,
         cursor=stop,
@@ -231,54 +203,21 @@ def _pay_rest(state: State, stop: int) -> State:
     )
 
 
-def payout_order(casino: Casino) -> tuple[int, ...]:
-    """The owners of *casino* in payout order after ties are removed:
-    ``lasvegas.payout.rank(casino.weights())``, remembered per dice and big dice.
+payout_order = ranking
+"""The owners of a casino in payout order after ties are removed (C-12, C-13):
+:func:`lasvegas.table.ranking`, under the name module hooks know it by.
 
-    >>> from lasvegas.state import Casino
-    >>> payout_order(Casino((50_000,), (2, 3, 2), (0, 0, 0)))
-    (1,)
-    """
-    dice = casino.dice
-    big = casino.big
-    key = (dice, big)
-    ranked = _RANKS.get(key)
-    if ranked is None:
-        if len(_RANKS) >= 4096:  # casinos' dice vary without end: keep a few thousand
-            _RANKS.clear()
-        ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
-    return ranked
-
-
-_RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
-"""Payout orders already computed (:func:`~lasvegas.payout.rank`), by a casino's dice and big
-dice per owner (cleared past 4,096: about 1.5 MB at most)."""
+>>> from lasvegas.state import Casino
+>>> payout_order(Casino((50_000,), (2, 3, 2), (0, 0, 0)))
+(1,)
+"""
 
 
 def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     """C-12 to C-14, C-21: remove ties, pay in rank order, return the rest under the pile."""
-    config = state.config
-    places = config.ruleset.params.places
-    players = config.players
     casino = state.casinos[index]
-    notes = casino.notes
-    if log is not None:
-        gone = tied(casino.weights() if any(casino.big) else casino.dice)
-        if gone:
-            log.append(TiesRemoved(casino=index + 1, owners=gone))
-    ranked = payout_order(casino)
-    if places is not None:
-        ranked = ranked[:places]
     money = list(state.money)
-    back: list[Money] = []
-    for note, owner in zip(notes, ranked, strict=False):
-        if log is not None:
-            log.append(BanknotePaid(casino=index + 1, owner=owner, value=note))
-        if owner < players:
-            money[owner] = (*money[owner], note)
-        else:  # C-21: the imaginary owner's winnings go under the pile
-            back.append(note)
-    back.extend(notes[len(ranked) :])
+    back = pay(casino, index + 1, money, state.config.ruleset.params.places, log)
     if back and log is not None:
         log.append(NotesReturned(casino=index + 1, values=tuple(back)))
     casinos = state.casinos
@@ -315,7 +254,7 @@ def _next_round(state: State, log: list[Event] | None) -> State:
         cursor=0,
         start=start,
         active=start,
-        supply=(ruleset.params.dice,) * config.players,
+        supply=(ruleset.params.dice if ruleset.params.supplied else _NO_DICE,) * config.players,
         rolled=_NO_ROLL,
         casinos=(Casino((), empty, empty),) * ruleset.params.casinos,
     )

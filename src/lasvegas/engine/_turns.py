@@ -15,10 +15,10 @@ from ..state import (
     Casino,
     Phase,
     State,
-    make_casino,
     with_phase,
     with_turn,
 )
+from ..table import place
 from ..types import GROUPS, Seat
 from ._common import (
     _NO_ROLL,
@@ -148,21 +148,15 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     seat = state.active
     held = state.supply[seat]
     row = (held[0] - c0, held[1] - c1, held[2] - c2, held[3] - c3)
-    casino = state.casinos[index]
-    dice = casino.dice
-    if c0 or c2:
-        dice = (*dice[:seat], dice[seat] + c0 + c2, *dice[seat + 1 :])
-    if c3:
+    casino = place(state.casinos[index], seat, c0 + c2, c1)  # C-10 (a big die: B-3)
+    if c3:  # C-21: the neutral dice go to their imaginary owner
         o = ruleset.neutral_owner
         assert o is not None
-        dice = (*dice[:o], dice[o] + c3, *dice[o + 1 :])
-    big = casino.big
-    if c1:
-        big = (*big[:seat], big[seat] + c1, *big[seat + 1 :])
+        casino = place(casino, o, c3, 0)
     casinos = state.casinos
     supply = state.supply
     supply = (*supply[:seat], row, *supply[seat + 1 :])
-    casinos = (*casinos[:index], make_casino(casino.notes, dice, big), *casinos[index + 1 :])
+    casinos = (*casinos[:index], casino, *casinos[index + 1 :])
     reactors = ruleset.reactors
     if log is None and not state.tasks:
         # Whether an awake module hears the placement: it lists DicePlaced in reactors, is

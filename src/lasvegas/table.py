@@ -1,0 +1,251 @@
+"""The table operations every edition is built from: piles, dice, casinos.
+
+Each edition's rules are these few operations in another order: the classic game fills the
+casinos to a minimum (C-5) from the banknote pile, rolls groups of dice and places them, and
+pays each casino, leftover notes going back under the pile (C-14); Royale and Boulevard
+add to the same steps; the card game deals two notes per casino from the same pile, draws
+dice cards from each seat's own pile, places the cards it reveals as dice and pays the top
+two, leftover notes going to the box (K-3 to K-10). They work on values (a pile, a
+casino, the seats' money), not on whole states, so a caller building one new state (with
+:mod:`lasvegas.state`'s updaters or a :class:`~lasvegas.edit.Draft`) uses as many as it needs.
+
+Piles whose order is chance are sorted multisets: a draw is one chance node whose outcomes
+are the distinct items with their exact probabilities (C-4), so no state holds an order.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, TypeVar
+
+from .actions import Draw
+from .chance import multiset_draw_distribution
+from .events import BanknotePaid, Event, TiesRemoved
+from .payout import rank, tied
+from .state import Casino, make_casino
+from .types import Money
+
+if TYPE_CHECKING:
+    from .chance import Rng
+
+__all__ = [
+    "add_note",
+    "draw_outcomes",
+    "note_outcomes",
+    "pay",
+    "pile_total",
+    "place",
+    "ranking",
+    "sample_note",
+    "take",
+    "take_note",
+]
+
+A = TypeVar("A")
+
+
+# -- piles ----------------------------------------------------------------------------------
+
+
+def take(pile: tuple[int, ...], item: int) -> tuple[int, ...] | None:
+    """The sorted multiset *pile* less one *item*: one draw from a pile whose order is
+    chance; ``None`` when no such item is in it (or *item* is not an ``int``).
+
+    >>> take((1, 3, 3, 5), 3)
+    (1, 3, 5)
+    >>> take((1, 3), 2) is None, take((1, 3), True) is None
+    (True, True)
+    """
+    if type(item) is not int:  # True and 1.0 would pass for 1 below
+        return None
+    i = bisect_left(pile, item)
+    if i == len(pile) or pile[i] != item:
+        return None
+    return pile[:i] + pile[i + 1 :]
+
+
+def draw_outcomes(
+    pile: tuple[int, ...], action: Callable[[int], A]
+) -> tuple[tuple[A, Fraction], ...]:
+    """The chance node of one draw from the sorted multiset *pile*: each distinct item as
+    ``action(item)`` with its exact probability (they sum to 1).
+
+    >>> draw_outcomes((10, 10, 20), str)
+    (('10', Fraction(2, 3)), ('20', Fraction(1, 3)))
+    """
+    return tuple((action(v), p) for v, p in multiset_draw_distribution(pile))
+
+
+def take_note(
+    hidden: tuple[Money, ...], returned: tuple[Money, ...], value: Money
+) -> tuple[tuple[Money, ...], tuple[Money, ...]] | None:
+    """The banknote pile after drawing a note of *value*: from the unseen part while it
+    lasts (C-4), then the notes returned under it, in their known order (C-14). ``None``
+    when that note cannot come next.
+
+    >>> take_note((10_000, 20_000), (90_000,), 20_000)
+    ((10000,), (90000,))
+    >>> take_note((), (90_000, 30_000), 90_000)
+    ((), (30000,))
+    >>> take_note((), (90_000,), 30_000) is None
+    True
+    """
+    if hidden:
+        rest = take(hidden, value)
+        return None if rest is None else (rest, returned)
+    if returned and type(value) is int and value == returned[0]:
+        return hidden, returned[1:]
+    return None
+
+
+def note_outcomes(
+    hidden: tuple[Money, ...], returned: tuple[Money, ...]
+) -> tuple[tuple[Draw, Fraction], ...]:
+    """The chance node of the next banknote draw (:func:`take_note`): the unseen notes with
+    their probabilities, or the known next one.
+
+    >>> note_outcomes((), (90_000,))
+    ((Draw(value=90000), Fraction(1, 1)),)
+    """
+    if hidden:
+        return draw_outcomes(hidden, _draw)
+    return ((_draw(returned[0]), Fraction(1)),)
+
+
+def sample_note(hidden: tuple[Money, ...], returned: tuple[Money, ...], rng: Rng) -> Draw:
+    """One outcome of :func:`note_outcomes` drawn with *rng*, directly.
+
+    >>> import lasvegas as lv
+    >>> sample_note((50_000,), (), lv.Rng(1))
+    Draw(value=50000)
+    """
+    return _draw(hidden[rng.below(len(hidden))] if hidden else returned[0])
+
+
+def _draw(value: Money) -> Draw:
+    """``Draw(value)``, built once per value (actions are immutable, so shared)."""
+    draw = _DRAWS.get(value)
+    if draw is None:
+        if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+            _DRAWS.clear()
+        draw = _DRAWS[value] = Draw(value)
+    return draw
+
+
+_DRAWS: dict[Money, Draw] = {}
+"""Banknote draws already built, by value."""
+
+
+# -- casinos ----------------------------------------------------------------------------------
+
+
+def add_note(casino: Casino, value: Money) -> Casino:
+    """*casino* with one more note, its notes kept highest first.
+
+    >>> add_note(Casino((50_000, 20_000), (0, 0), (0, 0)), 30_000).notes
+    (50000, 30000, 20000)
+    """
+    notes = casino.notes
+    if not notes:
+        notes = (value,)
+    elif len(notes) == 1:
+        notes = (notes[0], value) if notes[0] >= value else (value, notes[0])
+    else:
+        notes = tuple(sorted((*notes, value), reverse=True))
+    return make_casino(notes, casino.dice, casino.big)
+
+
+def pile_total(notes: tuple[Money, ...], worth: dict[Money, Money] | None) -> Money:
+    """What *notes* count for the minimum (C-5): their sum, a note of ``worth`` counting as
+    the amount it maps to (B-5's rainbow cards count as notes of another value).
+
+    >>> pile_total((50_000, 10_000), None), pile_total((50_000, 1), {1: 90_000})
+    (60000, 140000)
+    """
+    if worth is None:
+        return sum(notes)
+    return sum(worth.get(v, v) for v in notes)
+
+
+def place(casino: Casino, owner: int, small: int, big: int) -> Casino:
+    """*casino* with *small* more plain dice and *big* more big dice of *owner* (C-10, a
+    big die or a double card counting two, B-3, K-10).
+
+    >>> place(Casino((), (1, 0), (0, 0)), 1, 2, 1)
+    Casino(notes=(), dice=(1, 2), big=(0, 1))
+    """
+    dice = casino.dice
+    if small:
+        dice = (*dice[:owner], dice[owner] + small, *dice[owner + 1 :])
+    bigs = casino.big
+    if big:
+        bigs = (*bigs[:owner], bigs[owner] + big, *bigs[owner + 1 :])
+    return make_casino(casino.notes, dice, bigs)
+
+
+def ranking(casino: Casino) -> tuple[int, ...]:
+    """The owners of *casino* in payout order, tied owners removed (C-12, C-13):
+    :func:`lasvegas.payout.rank` of the dice per owner, a big die counting two;
+    remembered per dice and big dice.
+
+    >>> ranking(Casino((50_000,), (2, 3, 2), (0, 0, 0)))
+    (1,)
+    """
+    dice = casino.dice
+    big = casino.big
+    key = (dice, big)
+    ranked = _RANKS.get(key)
+    if ranked is None:
+        if len(_RANKS) >= 4096:  # casinos' dice vary without end: keep a few thousand
+            _RANKS.clear()
+        ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
+    return ranked
+
+
+_RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+"""Payout orders already computed, by a casino's dice and big dice per owner (cleared past
+4,096: about 1.5 MB at most)."""
+
+
+def pay(
+    casino: Casino,
+    number: int,
+    money: list[tuple[Money, ...]],
+    places: int | None,
+    log: list[Event] | None,
+) -> list[Money]:
+    """Pay casino *number*'s notes (C-12, C-13): ties removed, the highest note to the
+    first owner in :func:`ranking`, and so on, at most *places* owners paid (``None``: one
+    per note). Each seat's winnings are added to *money* (a list per seat, changed in
+    place); the notes nobody takes are returned, in order: those an imaginary owner wins
+    (C-21), then those past the ranked owners. What becomes of them is the edition's
+    leftover rule (under the pile, C-14; to the box, K-10). With a *log*, ``TiesRemoved``
+    and one ``BanknotePaid`` per note are recorded.
+
+    >>> money = [(), ()]
+    >>> pay(Casino((90_000, 40_000, 10_000), (2, 1, 3), (0, 0, 0)), 1, money, 2, None)
+    [90000, 10000]
+    >>> money
+    [(40000,), ()]
+    """
+    notes = casino.notes
+    ranked = ranking(casino)
+    if places is not None:
+        ranked = ranked[:places]
+    if log is not None:
+        gone = tied(casino.weights() if any(casino.big) else casino.dice)
+        if gone:
+            log.append(TiesRemoved(casino=number, owners=gone))
+    players = len(money)
+    rest: list[Money] = []
+    for note, owner in zip(notes, ranked, strict=False):
+        if log is not None:
+            log.append(BanknotePaid(casino=number, owner=owner, value=note))
+        if owner < players:
+            money[owner] = (*money[owner], note)
+        else:  # C-21: an imaginary owner's winnings
+            rest.append(note)
+    rest.extend(notes[len(ranked) :])
+    return rest
