@@ -29,6 +29,8 @@ SUBMODULES = (
     "lasvegas.testing",
     "lasvegas.agents",
     "lasvegas.chance",
+    "lasvegas.table",
+    "lasvegas.edit",
     "lasvegas.session",
     "lasvegas.render",
     "lasvegas.web",

@@ -39,22 +39,23 @@ from typing import TYPE_CHECKING, ClassVar, final
 import attrs
 
 from ...actions import Roll
+from ...edit import Draft as CoreDraft
 from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, RuleModule, Task
+from ...modules.base import ModuleState, RuleModule
 from ...state import Phase, make_casino
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
-from ..state import RoyaleState, _new_royale, rebuild, royale_index, royale_state
+from ..state import RoyaleState, _new_royale, royale_index, royale_state
 from ..table import SUPPLY, move_dice
 
 if TYPE_CHECKING:
     from ...actions import Action
     from ...chance import Rng
     from ...config import GameConfig, Params
-    from ...state import Casino, State
+    from ...state import State
     from ...types import Money, Seat
 
 __all__ = [
@@ -118,20 +119,13 @@ _BLACK_ROLLED: dict[tuple[Seat, tuple[int, ...]], DiceRolled] = {}
 cleared past 4,096)."""
 
 
-class Draft:
-    """A tile's changes to a state, gathered and then built into one state.
+class Draft(CoreDraft):
+    """:class:`lasvegas.edit.Draft` with Royale's table moves and payments: a tile's
+    changes to a state, gathered and then built into one state.
 
-    A tile's effect takes several steps (resolve the task, update its slice, move dice, pay
-    a reward ...), and each of the engine's and Royale's helpers (``pop_task``,
-    ``set_slice``, ``move_dice``, ``reward`` ...) builds a whole new state: five or six
-    states per decision, most of them thrown away at once. A draft keeps the changed fields
-    instead and builds the state once, when :meth:`build` is called.
-
-    Whatever somebody must hear goes through those same helpers, in the same order: when a
-    log is kept or an awake module reacts to the event's type, the draft builds the state
-    so far and lets the helper do the step (and emit its event), then goes on from there.
-    So the events, the reactions and the state reached are exactly those of the step-by-step
-    code; only the states nobody sees are skipped.
+    Moving dice (T-6) and paying or rewarding a seat (T-1, T-1b, X-8) go through the same
+    helpers as step-by-step code (``move_dice``, ``reward`` ...) whenever somebody hears
+    their events; otherwise they change the pending parts.
 
     >>> import lasvegas as lv
     >>> state = lv.new_game(lv.royale(3, tiles=0))
@@ -143,103 +137,7 @@ class Draft:
     ((0, 2, 0), (5, 1, 0, 0), (2, 4, 2))
     """
 
-    __slots__ = ("casinos", "closing", "log", "modules", "money", "state", "supply", "tasks")
-
-    def __init__(self, state: State, log: list[Event] | None) -> None:
-        self.state = state
-        """The state built so far (the pending fields below change it)."""
-        self.log = log
-        # Pending fields (None: as in self.state). modules is a list, the others tuples.
-        self.modules: list[ModuleState | None] | None = None
-        self.tasks: tuple[Task, ...] | None = None
-        self.casinos: tuple[Casino, ...] | None = None
-        self.supply: tuple[tuple[int, ...], ...] | None = None
-        self.money: tuple[tuple[Money, ...], ...] | None = None
-        self.closing = False
-        """Whether a pending slice is one of a module that closes casinos (T-7)."""
-
-    def build(self) -> State:
-        """The state with every change so far (the same object while nothing is pending)."""
-        state = self.state
-        modules = self.modules
-        tasks = self.tasks
-        casinos = self.casinos
-        supply = self.supply
-        money = self.money
-        if (
-            modules is None
-            and tasks is None
-            and casinos is None
-            and supply is None
-            and money is None
-        ):
-            return state
-        state = self.state = rebuild(
-            state,
-            supply=supply,
-            casinos=casinos,
-            money=money,
-            modules=None if modules is None else tuple(modules),
-            tasks=tasks,
-        )
-        self.modules = self.tasks = self.casinos = self.supply = self.money = None
-        self.closing = False
-        return state
-
-    # -- slices and tasks -------------------------------------------------------------------
-
-    def slice(self, index: int) -> ModuleState | None:
-        """Module *index*'s slice, with the changes so far."""
-        modules = self.modules
-        return self.state.modules[index] if modules is None else modules[index]
-
-    def set_slice(self, index: int, value: ModuleState | None) -> None:
-        """``engine.set_slice``: replace module *index*'s slice."""
-        modules = self.modules
-        if modules is None:
-            modules = self.modules = list(self.state.modules)
-        modules[index] = value
-        if index in self.state.config.ruleset.closers:
-            self.closing = True
-
-    def pop_task(self) -> None:
-        """``engine.pop_task``: remove the first pending task."""
-        tasks = self.tasks
-        self.tasks = (self.state.tasks if tasks is None else tasks)[1:]
-
-    def push_task(self, task: Task) -> None:
-        """``engine.push_task(state, task, first=True)``: *task* interrupts the others."""
-        tasks = self.tasks
-        self.tasks = (task, *(self.state.tasks if tasks is None else tasks))
-
-    def get_supply(self) -> tuple[tuple[int, ...], ...]:
-        """The seats' supplies, with the changes so far."""
-        supply = self.supply
-        return self.state.supply if supply is None else supply
-
-    # -- events -------------------------------------------------------------------------------
-
-    def hears(self, kind: type[Event]) -> bool:
-        """Whether an event of type *kind* must be emitted now: a log is kept, or an awake
-        module reacts to *kind* (``engine.emit`` would do nothing otherwise)."""
-        if self.log is not None:
-            return True
-        ruleset = self.state.config.ruleset
-        indexes = ruleset.reactors.get(kind)
-        if not indexes:
-            return False
-        sleepers = ruleset.sleepers
-        modules = self.modules
-        slices = self.state.modules if modules is None else modules
-        for i in indexes:  # noqa: SIM110 - a plain loop: any() and its generator cost more
-            if i not in sleepers or slices[i] is not None:
-                return True
-        return False
-
-    def emit(self, event: Event) -> None:
-        """``engine.emit``, on the state built so far, if anybody hears *event*."""
-        if self.hears(type(event)):
-            self.state = emit(self.build(), event, self.log)
+    __slots__ = ()
 
     # -- dice and money -------------------------------------------------------------------------
 

@@ -261,7 +261,7 @@ class BlackBox(Tile):
         if isinstance(task, BlackBoxSplit):
             assert isinstance(action, SplitTokens)
             piles = (action.first, action.second)
-            draft.push_task(BlackBoxChoose(index, task.winner, task.splitter, piles))
+            draft.push_task(BlackBoxChoose(index, task.winner, task.splitter, piles), first=True)
             if draft.hears(TokensSplit):
                 draft.emit(TokensSplit(seat=task.splitter, piles=piles))
             return draft.build()

@@ -472,7 +472,7 @@ class Handicap(Tile):
         # task_actions(HandicapMove) is not empty: asked of the state before the take, as
         # taking a blank die changes neither the seat's dice nor which casinos are open
         elif rotations(state, seat) or returns(state, seat):
-            draft.push_task(_new_move_task(module=index, seat=seat))
+            draft.push_task(_new_move_task(module=index, seat=seat), first=True)
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -156,7 +156,8 @@ class Knockout(Tile):
                 continue
             if held[REGULAR] and held[BIG]:
                 draft.push_task(
-                    _new_choice(module=index, seat=seat, active=active, rest=opponents[k + 1 :])
+                    _new_choice(module=index, seat=seat, active=active, rest=opponents[k + 1 :]),
+                    first=True,
                 )
                 return draft.build()
             self._to_bar(draft, index, seat, big=not held[REGULAR])
