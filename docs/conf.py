@@ -69,6 +69,7 @@ nitpick_ignore = [
     ("py:class", "fractions.Fraction"),
     ("py:class", "Fraction"),
     ("py:class", "T"),
+    ("py:class", "~P"),  # the ParamSpec of lasvegas.state.fast_constructor
     ("py:class", "attrs.AttrsInstance"),
     ("py:class", "cattrs.Converter"),
     ("py:class", "cattrs.preconf.json.JsonConverter"),

@@ -29,7 +29,7 @@ class Draft:
     Start from a state (and the event log of the step, ``None`` for :func:`lasvegas.apply`),
     change any of its parts (a casino's dice, a seat's supply or money, a module's slice,
     the tasks, the phase), then :meth:`build` once. The pending parts are plain attributes
-    (``None``: as in :attr:`state`; :attr:`modules` is a list), so rule code may also read
+    (``None``: as in ``state``; ``modules`` is a list), so rule code may also read
     or set them directly.
 
     Whatever somebody must hear goes through :meth:`emit` in order: when a log is kept or an

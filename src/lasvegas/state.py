@@ -226,7 +226,7 @@ def evolve(
 
     For one change or a few on a cold path; the hot path uses the fixed-field updaters
     below (:func:`with_phase`, :func:`with_turn` ...), whose arguments are all required
-    (about a third cheaper than fourteen optional ones), or a :class:`~lasvegas.edit.Edit`
+    (about a third cheaper than fourteen optional ones), or a :class:`~lasvegas.edit.Draft`
     for several changes gathered over a function.
 
     >>> import lasvegas as lv

@@ -15,6 +15,7 @@ are the distinct items with their exact probabilities (C-4), so no state holds a
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_left
 from collections.abc import Callable
 from fractions import Fraction
@@ -38,12 +39,13 @@ __all__ = [
     "pile_total",
     "place",
     "ranking",
+    "sample",
     "sample_note",
     "take",
     "take_note",
 ]
 
-A = TypeVar("A")
+T = TypeVar("T")
 
 
 # -- piles ----------------------------------------------------------------------------------
@@ -67,15 +69,36 @@ def take(pile: tuple[int, ...], item: int) -> tuple[int, ...] | None:
 
 
 def draw_outcomes(
-    pile: tuple[int, ...], action: Callable[[int], A]
-) -> tuple[tuple[A, Fraction], ...]:
+    pile: tuple[int, ...], action: Callable[[int], T]
+) -> tuple[tuple[T, Fraction], ...]:
     """The chance node of one draw from the sorted multiset *pile*: each distinct item as
-    ``action(item)`` with its exact probability (they sum to 1).
+    ``action(item)``, ascending, with its exact probability (they sum to 1). Remembered for
+    the last few thousand piles and actions (a search asks for the same piles again and
+    again): pass a module-level function as *action*.
 
     >>> draw_outcomes((10, 10, 20), str)
     (('10', Fraction(2, 3)), ('20', Fraction(1, 3)))
     """
+    return _draw_outcomes(pile, action)  # type: ignore[return-value]
+
+
+@functools.lru_cache(maxsize=4096)
+def _draw_outcomes(
+    pile: tuple[int, ...], action: Callable[[int], object]
+) -> tuple[tuple[object, Fraction], ...]:
+    """:func:`draw_outcomes`, remembered."""
     return tuple((action(v), p) for v, p in multiset_draw_distribution(pile))
+
+
+def sample(pile: tuple[int, ...], rng: Rng) -> int:
+    """One item of the sorted multiset *pile* drawn with *rng* (each item equally likely:
+    an outcome of :func:`draw_outcomes`, drawn directly).
+
+    >>> import lasvegas as lv
+    >>> sample((7, 7, 7), lv.Rng(3))
+    7
+    """
+    return pile[rng.below(len(pile))]
 
 
 def take_note(
@@ -187,7 +210,7 @@ def place(casino: Casino, owner: int, small: int, big: int) -> Casino:
 
 def ranking(casino: Casino) -> tuple[int, ...]:
     """The owners of *casino* in payout order, tied owners removed (C-12, C-13):
-    :func:`lasvegas.payout.rank` of the dice per owner, a big die counting two;
+    ``lasvegas.payout.rank`` of the dice per owner, a big die counting two;
     remembered per dice and big dice.
 
     >>> ranking(Casino((50_000,), (2, 3, 2), (0, 0, 0)))

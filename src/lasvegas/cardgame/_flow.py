@@ -1,0 +1,492 @@
+"""A round of the card game on the core's table operations (K-3 to K-10).
+
+The core's round runs as for every edition (fill, turns, payout, next round); with the
+card game's parameters it deals no dice to the supplies and fills no casino to a minimum
+(``Params.supplied`` and ``Params.fill`` are ``False``), so the module's tasks do both:
+
+* the note deal (K-3) draws from the core's banknote pile and adds each note to the first
+  casino holding fewer than two (:func:`lasvegas.table.take_note`,
+  :func:`~lasvegas.table.add_note`);
+* the card deals (K-4, K-6) draw from each seat's own pile, one chance node per card
+  (:func:`~lasvegas.table.take`, :func:`~lasvegas.table.draw_outcomes`);
+* a reveal places the chosen cards as dice, a double card being one big die
+  (:func:`~lasvegas.table.place`, K-10), so the core's ranking pays them;
+* a casino pays the top two (``Params.places``) and its leftovers go to the box
+  (:func:`~lasvegas.table.pay`, K-10).
+
+Each function builds one new state (a :class:`~lasvegas.edit.Draft` where it changes
+several parts) and builds events only for a :func:`~lasvegas.step` caller or a module
+that reacts to them.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from itertools import groupby
+from typing import TYPE_CHECKING, TypeVar
+
+from ..actions import Action, Draw
+from ..config import GameConfig
+from ..edit import Draft
+from ..engine import emit
+from ..errors import IllegalActionError
+from ..events import DicePlaced, Event, NoteDealt
+from ..state import Casino, State, evolve, fast_constructor, make_casino, with_modules
+from ..table import add_note, pay, take, take_note
+from ..types import Money, Seat
+from ._parts import (
+    CardDrawn,
+    CardGameState,
+    CardsCommitted,
+    CardsDiscarded,
+    CardsPlayed,
+    ChooseCards,
+    DealCards,
+    DealNotes,
+    DrawCard,
+    NotesBoxed,
+    PlayCards,
+    SeatOut,
+)
+from .components import HAND_SIZE, NOTES_PER_CASINO, OUT_AT, TURNS, Card
+
+if TYPE_CHECKING:
+    pass
+
+T = TypeVar("T")
+
+# Slices and deal tasks are built on every card draw: without attrs' __init__, which costs
+# about twice as much on CPython 3.11 (docs/performance.md). Neither has validators.
+new_slice = fast_constructor(CardGameState)
+new_deal = fast_constructor(DealCards)
+
+
+def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
+    """*items* with the one at *at* replaced."""
+    changed = list(items)  # faster than slicing for the few seats of a game
+    changed[at] = value
+    return tuple(changed)
+
+
+def card_slice(state: State, index: int) -> CardGameState:
+    """The card game's slice of *state* (module *index*)."""
+    s = state.modules[index]
+    assert isinstance(s, CardGameState)
+    return s
+
+
+def with_slice(state: State, index: int, s: CardGameState) -> State:
+    """*state* with the card game's slice replaced."""
+    return with_modules(state, put(state.modules, index, s))
+
+
+def orders(n: int) -> tuple[tuple[Seat, ...], ...]:
+    """Per start seat, the *n* seats clockwise from it."""
+    found = _ORDERS.get(n)
+    if found is None:
+        if len(_ORDERS) >= 10_000:  # bounded, whatever it is asked
+            _ORDERS.clear()
+        found = _ORDERS[n] = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
+    return found
+
+
+_ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
+"""Per player count, the seats clockwise from each start seat (bounded by the counts)."""
+
+
+def mover(s: CardGameState, start: Seat) -> Seat | None:
+    """The first seat clockwise from *start* still in the round that has not chosen yet."""
+    out = s.out
+    choices = s.choices
+    for seat in orders(len(out))[start]:
+        if choices[seat] is None and not out[seat]:
+            return seat
+    return None
+
+
+def state_mover(state: State, index: int) -> Seat | None:
+    """:func:`mover` of *state*'s slice and start player."""
+    return mover(state.modules[index], state.start)  # type: ignore[arg-type]
+
+
+def illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
+    """The error for *action*, which the first task does not take."""
+    task = state.tasks[0] if state.tasks else None
+    phase = state.phase.value if task is None else f"{state.phase.value} ({task.kind})"
+    return IllegalActionError(repr(action), phase, message, reason)
+
+
+def is_sequential(state: State) -> bool:
+    """Whether the sequential variation (K-12) is in play.
+
+    >>> import lasvegas as lv
+    >>> is_sequential(lv.new_game(lv.cardgame(3, lv.Sequential())))
+    True
+    """
+    return state.config.table(_has_sequential)  # asked at every choice: kept with the config
+
+
+def _has_sequential(config: GameConfig) -> bool:
+    """Whether the config has the sequential module (a table of :meth:`GameConfig.table`)."""
+    return "sequential" in [module.id for module in config.modules]
+
+
+def draw_action(card: Card) -> DrawCard:
+    """``DrawCard(card)``, built once per card (actions are immutable, so shared)."""
+    action = _DRAWS.get(card)
+    if action is None:
+        if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
+            _DRAWS.clear()
+        action = _DRAWS[card] = DrawCard(card)
+    return action
+
+
+_DRAWS: dict[Card, DrawCard] = {}
+"""Card draws already built, by card."""
+
+
+def choose_task(index: int) -> ChooseCards:
+    """The choice task of module *index* (tasks are immutable: one serves every state)."""
+    task = _CHOOSE.get(index)
+    if task is None:
+        if len(_CHOOSE) >= 10_000:  # bounded, whatever it is asked
+            _CHOOSE.clear()
+        task = _CHOOSE[index] = ChooseCards(index)
+    return task
+
+
+_CHOOSE: dict[int, ChooseCards] = {}
+"""The choice task, by module index."""
+
+
+# -- the round's start: notes and hands ------------------------------------------------------
+
+
+def start_round(state: State, index: int, fresh: CardGameState) -> State:
+    """K-3, K-4: the seats take their cards (*fresh*, the box kept) and the note deal is
+    queued when the pile holds notes."""
+    draft = Draft(state, None)
+    draft.set_slice(index, fresh)
+    if state.pile_hidden or state.pile_returned:
+        draft.push_task(DealNotes(index))
+    return draft.build()
+
+
+def casinos_filled(state: State, index: int, log: list[Event] | None) -> State:
+    """The notes are dealt: the first turn begins and the seats draw their hands (K-4)."""
+    s = card_slice(state, index)
+    state = with_slice(state, index, _with(s, turn=1))
+    return deal(state, index, orders(state.config.players)[state.start], log)
+
+
+def _with(
+    s: CardGameState,
+    *,
+    turn: int | None = None,
+    choices: tuple[tuple[Card, ...] | None, ...] | None = None,
+    out: tuple[bool, ...] | None = None,
+    box: tuple[Money, ...] | None = None,
+) -> CardGameState:
+    """The slice *s* with the named fields replaced (``None``: unchanged)."""
+    return new_slice(
+        turn=s.turn if turn is None else turn,
+        decks=s.decks,
+        hands=s.hands,
+        discards=s.discards,
+        choices=s.choices if choices is None else choices,
+        out=s.out if out is None else out,
+        box=s.box if box is None else box,
+        placed=s.placed,
+    )
+
+
+def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
+    """K-3: the drawn note goes to the first casino holding fewer than 2 notes."""
+    if type(action) is not Draw:
+        raise illegal(state, action, "a note draw is next", "wrong-node")
+    value = action.value
+    hidden = state.pile_hidden
+    drawn = take_note(hidden, state.pile_returned, value)
+    if drawn is None:
+        if hidden:
+            raise illegal(state, action, "no such note is left in the pile", "bad-draw")
+        raise illegal(state, action, "the next note is known and is another one", "bad-draw")
+    casinos = state.casinos
+    at = 0
+    while len(casinos[at].notes) >= NOTES_PER_CASINO:
+        at += 1
+    casino = add_note(casinos[at], value)
+    done = (at == 5 and len(casino.notes) >= NOTES_PER_CASINO) or not (drawn[0] or drawn[1])
+    config = state.config
+    state = evolve(
+        state,
+        casinos=put(casinos, at, casino),
+        pile_hidden=drawn[0],
+        pile_returned=drawn[1],
+        tasks=state.tasks[1:] if done else state.tasks,
+    )
+    if log is not None or NoteDealt in config.ruleset.reactors:
+        state = emit(state, NoteDealt(casino=at + 1, value=value), log)
+    return state
+
+
+def deal(state: State, index: int, seats: tuple[Seat, ...], log: list[Event] | None) -> State:
+    """Queue the draws of *seats* up to 5 cards each (K-4, K-6), or go on if none can draw."""
+    s = card_slice(state, index)
+    hands = s.hands
+    decks = s.decks
+    seats = tuple(t for t in seats if len(hands[t]) < HAND_SIZE and decks[t])
+    if seats:
+        return evolve(state, tasks=(*state.tasks, new_deal(module=index, seats=seats)))
+    return dealt(state, index, log)
+
+
+def draw_card(
+    state: State, index: int, task: DealCards, action: Action, log: list[Event] | None
+) -> State:
+    """K-4, K-6: the drawn card goes into the hand of the first seat of the task."""
+    # The hot path of the card game (most of its nodes are card draws): one state, the
+    # slice and the task built without attrs' __init__.
+    if type(action) is not DrawCard:
+        raise illegal(state, action, "a card draw is next", "wrong-node")
+    s: CardGameState = state.modules[index]  # type: ignore[assignment]
+    seats = task.seats
+    seat = seats[0]
+    c = action.card
+    decks = s.decks
+    if type(c) is not int:
+        raise illegal(state, action, "a card is an int code 10*face+dice", "bad-draw")
+    deck = take(decks[seat], c)
+    if deck is None:
+        raise illegal(state, action, f"seat {seat}'s draw pile holds no such card", "bad-draw")
+    hands = list(s.hands)
+    hand = hands[seat]
+    i = bisect_left(hand, c)  # the hand stays sorted
+    hand = hand[:i] + (c,) + hand[i:]  # noqa: RUF005 - faster than unpacking
+    hands[seat] = hand
+    new_decks = list(decks)
+    new_decks[seat] = deck
+    s = new_slice(
+        turn=s.turn,
+        decks=tuple(new_decks),
+        hands=tuple(hands),
+        discards=s.discards,
+        choices=s.choices,
+        out=s.out,
+        box=s.box,
+        placed=s.placed,
+    )
+    tasks = state.tasks
+    done = False
+    if len(hand) >= HAND_SIZE or not deck:
+        rest = seats[1:]
+        for t in rest:  # usually every seat left draws: no new tuple
+            if len(hands[t]) >= HAND_SIZE or not new_decks[t]:
+                rest = tuple(t for t in rest if len(hands[t]) < HAND_SIZE and new_decks[t])
+                break
+        if rest:
+            tasks = (new_deal(module=index, seats=rest), *tasks[1:])
+        else:
+            tasks = tasks[1:]
+            done = True
+    modules = state.modules
+    modules = (s,) if len(modules) == 1 else put(modules, index, s)
+    config = state.config
+    state = evolve(state, modules=modules, tasks=tasks)
+    if log is not None or CardDrawn in config.ruleset.reactors:
+        state = emit(state, CardDrawn(seat=seat), log)
+    if done:
+        state = dealt(state, index, log)
+    return state
+
+
+def dealt(state: State, index: int, log: list[Event] | None) -> State:
+    """After a deal: K-9 (no card in hand, none to draw: out), then the next choice, if any.
+
+    K-9 applies to the seats still to choose this turn (a seat that has played keeps an
+    empty hand until its next draw).
+    """
+    s = card_slice(state, index)
+    gone = [
+        t for t in range(len(s.out)) if not s.out[t] and s.choices[t] is None and not s.hands[t]
+    ]
+    if gone:
+        out = tuple(o or t in gone for t, o in enumerate(s.out))
+        state = with_slice(state, index, _with(s, out=out))
+        for t in gone:
+            state = emit(state, SeatOut(seat=t, reason="no-cards"), log)
+        s = card_slice(state, index)
+    if mover(s, state.start) is not None:
+        state = evolve(state, tasks=(*state.tasks, choose_task(index)))
+    return state  # otherwise the round ends (K-8): the core pays out
+
+
+# -- choosing and placing ----------------------------------------------------------------------
+
+
+def choose(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    """K-5, K-13: record a choice; the last one reveals all (K-12: each at once)."""
+    assert isinstance(action, PlayCards)  # the engine checked it is a legal selection
+    s = card_slice(state, index)
+    start = state.start
+    seat = state_mover(state, index)
+    assert seat is not None
+    choices = put(s.choices, seat, action.cards)
+    s = _with(s, choices=choices)
+    if is_sequential(state):
+        return resolve(state, index, s, (seat,), log)
+    following = mover(s, start)
+    if following is not None:  # hidden until the last seat has chosen (K-13)
+        state = with_slice(state, index, s)
+        if log is not None or CardsCommitted in state.config.ruleset.reactors:
+            state = emit(state, CardsCommitted(seat=seat), log)
+        return state
+    order = tuple(t for t in orders(len(choices))[start] if choices[t] is not None)
+    return resolve(state, index, s, order, log, CardsCommitted(seat=seat))
+
+
+_QUIET: frozenset[type[Event]] = frozenset(
+    {CardsCommitted, CardsPlayed, DicePlaced, CardsDiscarded, SeatOut}
+)
+"""The events of a reveal: built only for a step() caller or a module reacting to one."""
+
+
+def placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
+    """The sorted *cards* as runs of one face: ``(face, singles, doubles)``, cached."""
+    found = _PLACEMENTS.get(cards)
+    if found is None:
+        runs: list[tuple[int, int, int]] = []
+        for face, group in groupby(cards, key=_face):
+            codes = list(group)
+            doubles = sum(1 for c in codes if c % 10 == 2)
+            runs.append((face, len(codes) - doubles, doubles))
+        if len(_PLACEMENTS) >= 10_000:  # bounded, whatever it is asked
+            _PLACEMENTS.clear()
+        found = _PLACEMENTS[cards] = tuple(runs)
+    return found
+
+
+_PLACEMENTS: dict[tuple[Card, ...], tuple[tuple[int, int, int], ...]] = {}
+"""Per selection, ``(face, singles, doubles)`` per face it covers (bounded: a selection is a
+sub-multiset of at most 5 of the 12 cards, 1 or 2 cards or one face)."""
+
+
+def _face(code: Card) -> int:
+    return code // 10
+
+
+def resolve(
+    state: State,
+    index: int,
+    s: CardGameState,
+    seats: tuple[Seat, ...],
+    log: list[Event] | None,
+    first: Event | None = None,
+) -> State:
+    """Reveal and place the choices of *seats* (in this order), discard, check who is out.
+
+    Single cards go on the casinos as regular dice and double cards as big dice (K-10);
+    unchosen cards are discarded (K-6); a seat with 8 cards placed is out and discards its
+    draw pile (K-7); the others draw 5 unless the round's last turn is over.
+    """
+    draft = Draft(state, None)
+    hands = list(s.hands)
+    decks = list(s.decks)
+    discards = list(s.discards)
+    out = list(s.out)
+    placed = list(s.placed)
+    choices = s.choices
+    turn = s.turn
+    reactors = state.config.ruleset.reactors
+    # Events are built only when someone listens (a step() caller or a reacting module).
+    events: list[Event] | None = None
+    if log is not None or not _QUIET.isdisjoint(reactors):
+        events = [] if first is None else [first]
+    draw: list[Seat] = []
+    for seat in seats:
+        cards = choices[seat]
+        assert cards is not None
+        if events is not None:
+            events.append(CardsPlayed(seat=seat, cards=cards))
+        for face, single, double in placements(cards):
+            draft.place(face - 1, seat, single, double)  # K-10: a double card is a big die
+            if events is not None:
+                counts = (single, double, 0, 0)
+                events.append(DicePlaced(seat=seat, face=face, casino=face, counts=counts))
+        k = len(cards)
+        hand = hands[seat]
+        hands[seat] = ()
+        if len(hand) > k:  # K-6: unchosen cards are discarded
+            rest = list(hand)
+            for c in cards:  # a sub-multiset of the hand (the engine checked)
+                rest.remove(c)
+            if events is not None:
+                events.append(CardsDiscarded(seat=seat, count=len(rest)))
+            rest += discards[seat]
+            rest.sort()
+            discards[seat] = tuple(rest)
+        placed[seat] += k
+        if placed[seat] >= OUT_AT:  # K-7
+            out[seat] = True
+            deck = decks[seat]
+            if events is not None:
+                events.append(SeatOut(seat=seat, reason="eight-cards"))
+                if deck:
+                    events.append(CardsDiscarded(seat=seat, count=len(deck)))
+            if deck:
+                discards[seat] = tuple(sorted((*discards[seat], *deck)))
+                decks[seat] = ()
+        elif turn < TURNS:
+            draw.append(seat)
+    s = new_slice(
+        turn=turn,
+        decks=tuple(decks),
+        hands=tuple(hands),
+        discards=tuple(discards),
+        choices=choices,
+        out=tuple(out),
+        box=s.box,
+        placed=tuple(placed),
+    )
+    if turn < TURNS and mover(s, state.start) is None:  # every seat in has played
+        s = _with(s, turn=turn + 1, choices=(None,) * len(out))
+    draft.set_slice(index, s)
+    draft.pop_task()  # the ChooseCards task
+    if events is None:
+        # Nothing to emit, so queue the draws at once (as deal would, building one state
+        # less): the seats that played hold no card now, so those with a draw pile draw.
+        seated = tuple(t for t in draw if decks[t])
+        if seated:
+            draft.push_task(new_deal(module=index, seats=seated))
+            return draft.build()
+    state = draft.build()
+    if events is not None:
+        for event in events:
+            if log is not None or type(event) in reactors:
+                state = emit(state, event, log)
+    return deal(state, index, tuple(draw), log)
+
+
+# -- payout -------------------------------------------------------------------------------------
+
+
+def pay_casino(state: State, index: int, casino: int, log: list[Event] | None) -> State:
+    """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
+    c = state.casinos[casino]
+    money = list(state.money)
+    boxed = pay(c, casino + 1, money, state.config.ruleset.params.places, log)
+    s = card_slice(state, index)
+    if boxed:
+        if log is not None:
+            log.append(NotesBoxed(casino=casino + 1, values=tuple(boxed)))
+        s = _with(s, box=(*s.box, *boxed))
+    return evolve(
+        state,
+        casinos=put(state.casinos, casino, _emptied(c)),
+        money=tuple(money),
+        modules=put(state.modules, index, s),
+    )
+
+
+def _emptied(casino: Casino) -> Casino:
+    return make_casino((), casino.dice, casino.big)

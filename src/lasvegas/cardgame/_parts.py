@@ -1,0 +1,389 @@
+"""The card game's pieces: its actions, events, tasks and slice, and the legal selections.
+
+What :class:`~lasvegas.cardgame.CardGame` plays with (K-3 to K-13): :class:`PlayCards` and
+the chance action :class:`DrawCard`; the events a reveal and a deal emit; the tasks a round
+runs through (:class:`DealNotes`, :class:`DealCards`, :class:`ChooseCards`); the slice
+:class:`CardGameState`; and :func:`selections`, the legal choices from a hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING, ClassVar
+
+import attrs
+
+from ..actions import Action
+from ..events import Event
+from ..modules.base import ModuleState, Task
+from ..types import Money, Seat
+from .components import Card, card_name
+
+if TYPE_CHECKING:
+    from ..state import State
+
+__all__ = [
+    "CardDrawn",
+    "CardGameState",
+    "CardsCommitted",
+    "CardsDiscarded",
+    "CardsPlayed",
+    "ChooseCards",
+    "DealCards",
+    "DealNotes",
+    "DrawCard",
+    "NotesBoxed",
+    "PlayCards",
+    "SeatOut",
+    "drawing_seat",
+    "selections",
+]
+
+# -- actions -------------------------------------------------------------------------------
+
+
+@attrs.frozen(repr=False)
+class PlayCards(Action):
+    """Choose these cards from the hand and place them at the casinos of their faces (K-5).
+
+    ``cards`` is the sorted tuple of card codes (``10 * face + dice``, see
+    :mod:`lasvegas.cardgame.components`): 1 or 2 cards, or 3 to 5 cards of one face.
+
+    >>> PlayCards((51, 51, 52))
+    PlayCards(cards=(51, 51, 52))
+    >>> PlayCards((51, 51, 52)).text()
+    'Play a 5, a 5 and a double 5'
+    """
+
+    kind: ClassVar[str] = "play-cards"
+    cards: tuple[Card, ...]
+    """The chosen cards, sorted."""
+
+    def __repr__(self) -> str:
+        return f"PlayCards(cards={self.cards!r})"
+
+    def canonical(self) -> PlayCards:
+        """The selection with its cards sorted, as the legal actions list it: the order in
+        which the cards are named makes no difference.
+
+        >>> PlayCards((52, 51, 51)).canonical()
+        PlayCards(cards=(51, 51, 52))
+        """
+        ordered = tuple(sorted(self.cards))
+        return self if ordered == self.cards else PlayCards(ordered)
+
+    def text(self, state: State | None = None) -> str:
+        """The selection in words (the :func:`lasvegas.describe` protocol).
+
+        >>> PlayCards((11, 42)).text()
+        'Play a 1 and a double 4'
+        """
+        what = _join([card_name(c) for c in self.cards])
+        if state is not None and state.tasks and type(state.tasks[0]) is ChooseCards:
+            seat = state.config.modules[state.tasks[0].module].task_to_move(
+                state, state.tasks[0].module, state.tasks[0]
+            )
+            return f"Seat {seat} plays {what}"
+        return f"Play {what}"
+
+
+@attrs.frozen(repr=False)
+class DrawCard(Action):
+    """Chance: the card a seat draws from its draw pile (one node per card, K-4, K-6).
+
+    The card game's notes are drawn with the core's :class:`~lasvegas.Draw`; dice cards with
+    this action, whose ``card`` is a card code (``10 * face + dice``).
+
+    >>> DrawCard(52)
+    DrawCard(card=52)
+    """
+
+    kind: ClassVar[str] = "draw-card"
+    card: Card
+    """The card drawn."""
+
+    def __repr__(self) -> str:
+        return f"DrawCard(card={self.card!r})"
+
+    def text(self, state: State | None = None) -> str:
+        """The draw in words (the :func:`lasvegas.describe` protocol).
+
+        >>> DrawCard(52).text()
+        'Draw a double 5'
+        """
+        if state is not None and state.tasks and type(state.tasks[0]) is DealCards:
+            return f"Seat {state.tasks[0].seats[0]} draws {card_name(self.card)}"
+        return f"Draw {card_name(self.card)}"
+
+
+# -- events --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class CardDrawn(Event):
+    """A seat drew a card, face down (its owner sees it in its own view, K-18).
+
+    >>> CardDrawn(seat=2)
+    CardDrawn(seat=2)
+    """
+
+    kind: ClassVar[str] = "card-drawn"
+    seat: Seat
+    """The seat that drew."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words.
+
+        >>> CardDrawn(seat=2).text()
+        'Seat 2 draws a card'
+        """
+        return f"Seat {self.seat} draws a card"
+
+
+@attrs.frozen
+class CardsCommitted(Event):
+    """A seat chose its cards for this turn; what it chose stays hidden until the reveal (K-13).
+
+    >>> CardsCommitted(seat=1)
+    CardsCommitted(seat=1)
+    """
+
+    kind: ClassVar[str] = "cards-committed"
+    seat: Seat
+    """The seat that chose."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words.
+
+        >>> CardsCommitted(seat=1).text()
+        'Seat 1 has chosen its cards'
+        """
+        return f"Seat {self.seat} has chosen its cards"
+
+
+@attrs.frozen
+class CardsPlayed(Event):
+    """A seat's chosen cards were revealed and placed at the casinos (K-5).
+
+    Followed by one :class:`~lasvegas.DicePlaced` per casino, counting single cards as
+    ``regular`` dice and double cards as ``big`` dice.
+
+    >>> CardsPlayed(seat=0, cards=(51, 51, 52))
+    CardsPlayed(seat=0, cards=(51, 51, 52))
+    """
+
+    kind: ClassVar[str] = "cards-played"
+    seat: Seat
+    """The seat whose cards were placed."""
+    cards: tuple[Card, ...]
+    """The cards, sorted."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words.
+
+        >>> CardsPlayed(seat=0, cards=(51, 52)).text()
+        'Seat 0 plays a 5 and a double 5'
+        """
+        return f"Seat {self.seat} plays {_join([card_name(c) for c in self.cards])}"
+
+
+@attrs.frozen
+class CardsDiscarded(Event):
+    """A seat put cards face down under its cocktail glass (K-6, K-7; private, K-18).
+
+    >>> CardsDiscarded(seat=3, count=3)
+    CardsDiscarded(seat=3, count=3)
+    """
+
+    kind: ClassVar[str] = "cards-discarded"
+    seat: Seat
+    """The seat that discarded."""
+    count: int
+    """How many cards (which ones is private)."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words.
+
+        >>> CardsDiscarded(seat=3, count=3).text(), CardsDiscarded(seat=3, count=1).text()
+        ('Seat 3 discards 3 cards', 'Seat 3 discards 1 card')
+        """
+        return f"Seat {self.seat} discards {self.count} card{'s' if self.count != 1 else ''}"
+
+
+@attrs.frozen
+class SeatOut(Event):
+    """A seat is out for the rest of the round.
+
+    ``reason`` is ``"eight-cards"`` (8 or more cards placed, K-7) or ``"no-cards"`` (no card
+    in hand and none to draw, K-9).
+
+    >>> SeatOut(seat=2, reason="eight-cards")
+    SeatOut(seat=2, reason='eight-cards')
+    """
+
+    kind: ClassVar[str] = "seat-out"
+    seat: Seat
+    """The seat that is out."""
+    reason: str
+    """Why: ``"eight-cards"`` or ``"no-cards"``."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words.
+
+        >>> SeatOut(seat=2, reason="eight-cards").text()
+        'Seat 2 is out for the round (8 or more cards placed)'
+        """
+        why = "8 or more cards placed" if self.reason == "eight-cards" else "no cards left"
+        return f"Seat {self.seat} is out for the round ({why})"
+
+
+@attrs.frozen
+class NotesBoxed(Event):
+    """Notes left at a casino after its payout went back to the box, out of the game (K-10).
+
+    >>> NotesBoxed(casino=5, values=(90_000, 40_000))
+    NotesBoxed(casino=5, values=(90000, 40000))
+    """
+
+    kind: ClassVar[str] = "notes-boxed"
+    casino: int
+    """The casino number."""
+    values: tuple[Money, ...]
+    """The notes, highest first."""
+
+    def text(self, state: State | None = None) -> str:
+        """The event in words.
+
+        >>> NotesBoxed(casino=5, values=(90_000, 40_000)).text()
+        'Casino 5: $90,000 and $40,000 go back to the box'
+        """
+        verb = "goes" if len(self.values) == 1 else "go"
+        notes = _join([f"${v:,}" for v in self.values])
+        return f"Casino {self.casino}: {notes} {verb} back to the box"
+
+
+# -- tasks ---------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class DealNotes(Task):
+    """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
+
+    kind: ClassVar[str] = "cardgame-deal-notes"
+    prompt: ClassVar[str | None] = "deal the notes"
+    """What answering this task does, for a view's prompt."""
+    chance: ClassVar[bool] = True
+
+
+@attrs.frozen
+class DealCards(Task):
+    """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
+
+    kind: ClassVar[str] = "cardgame-deal-cards"
+    prompt: ClassVar[str | None] = "deal the cards"
+    """What answering this task does, for a view's prompt."""
+    chance: ClassVar[bool] = True
+    seats: tuple[Seat, ...] = ()
+    """The seats still to draw, in order; the first draws until it holds 5 cards."""
+
+
+@attrs.frozen
+class ChooseCards(Task):
+    """Decision: the first seat (clockwise from the start player) still in the round that has
+    not chosen this turn chooses its cards (K-5, K-13; K-12 with ``Sequential``)."""
+
+    kind: ClassVar[str] = "cardgame-choose"
+    prompt: ClassVar[str | None] = "choose cards to play"
+    """What answering this task does, for a view's prompt."""
+
+
+# -- the module's slice ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class CardGameState(ModuleState):
+    """The card game's slice of the state: cards per seat, the turn, and the box.
+
+    In a seat's view (:func:`lasvegas.observe`) another seat's hand, draw pile and discards
+    show as that many :data:`~lasvegas.cardgame.components.HIDDEN` cards, and another seat's
+    choice as ``()`` once made (K-13, K-18). Draw piles are sorted multisets: their order is
+    decided by chance when a card is drawn, so it is nowhere in the state.
+    """
+
+    kind: ClassVar[str] = "cardgame"
+    turn: int
+    """The turn of the round, 1 to 6 (0 before the hands are dealt)."""
+    decks: tuple[tuple[Card, ...], ...]
+    """Each seat's draw pile, as a sorted multiset."""
+    hands: tuple[tuple[Card, ...], ...]
+    """Each seat's hand, sorted (chosen cards stay in it until the reveal)."""
+    discards: tuple[tuple[Card, ...], ...]
+    """Each seat's cards under its cocktail glass this round, sorted."""
+    choices: tuple[tuple[Card, ...] | None, ...]
+    """Each seat's choice this turn: ``None`` until the seat has chosen."""
+    out: tuple[bool, ...]
+    """Which seats are out for the rest of the round (K-7, K-9)."""
+    box: tuple[Money, ...]
+    """Notes gone back to the box, out of the game (K-10), in the order they went."""
+    placed: tuple[int, ...]
+    """Cards (not dice) each seat has placed at the casinos this round (K-7)."""
+
+
+def drawing_seat(state: State) -> Seat | None:
+    """The seat whose draw pile the next card comes from at a card-draw node (K-4, K-6,
+    K-9), or ``None`` when no card is being drawn: the chance outcomes there
+    (``lv.chance_outcomes``) are that seat's cards.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.cardgame(3))
+    >>> drawing_seat(state) is None  # the notes are dealt first
+    True
+    >>> for _ in range(12):
+    ...     state = lv.apply(state, lv.chance_outcomes(state)[0][0])
+    >>> drawing_seat(state), lv.to_move(state)
+    (0, lv.CHANCE)
+    """
+    if state.tasks:
+        task = state.tasks[0]
+        if type(task) is DealCards and task.seats:
+            return task.seats[0]
+    return None
+
+
+# -- legal selections ------------------------------------------------------------------------
+
+_SELECTIONS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
+"""Legal selections per hand (bounded: hands are multisets of at most 5 of the 12 cards)."""
+
+
+def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every legal selection from a sorted *hand*, without duplicates (K-5).
+
+    1 or 2 cards of any faces, or 3 to 5 cards all of one face. Cards with the same code are
+    identical, so a selection is a sorted sub-multiset of the hand. Sorted by size, then by
+    cards; cached per hand.
+
+    >>> selections((21, 21, 42))
+    (PlayCards(cards=(21,)), PlayCards(cards=(42,)), PlayCards(cards=(21, 21)), PlayCards(cards=(21, 42)))
+    >>> len(selections((51, 51, 51, 52, 61)))
+    10
+    """
+    found = _SELECTIONS.get(hand)
+    if found is None:
+        picks: set[tuple[Card, ...]] = set()
+        for k in range(1, len(hand) + 1):
+            for combo in combinations(hand, k):
+                if k <= 2 or combo[0] // 10 == combo[-1] // 10:
+                    picks.add(combo)
+        found = tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+        if len(_SELECTIONS) >= 10_000:  # bounded, whatever it is asked
+            _SELECTIONS.clear()
+        _SELECTIONS[hand] = found
+    return found
+
+
+def _join(items: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
