@@ -20,13 +20,14 @@ from typing import ClassVar
 import attrs
 
 from ..actions import Action, Draw
-from ..chance import Rng, multiset_draw_distribution, remove_one
+from ..chance import Rng
 from ..config import Params
 from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
 from ..modules.base import ModuleState, RuleModule, Task
 from ..state import Casino, State
+from ..table import note_outcomes, sample_note, take_note
 from ..text import money
 from ..types import CHANCE, Chance, Money, Seat
 from ._dice import rebuild
@@ -138,30 +139,18 @@ class RainbowCards(RuleModule):
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """The top note of the pile: any unseen note by count, else the next returned one."""
-        if state.pile_hidden:
-            return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
-        return ((Draw(state.pile_returned[0]), Fraction(1)),)
+        return note_outcomes(state.pile_hidden, state.pile_returned)
 
     def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the top note directly."""
-        hidden = state.pile_hidden
-        return Draw(hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0])
+        return sample_note(state.pile_hidden, state.pile_returned, rng)
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Discard the first rainbow card at a casino and lay the drawn note in its place."""
         task = state.tasks[0]
-        hidden = state.pile_hidden
-        returned = state.pile_returned
         value = action.value if isinstance(action, Draw) else None
-        if type(value) is not int:
-            value = None
-        elif hidden and value in hidden:
-            hidden = remove_one(hidden, value)
-        elif not hidden and value == returned[0]:
-            returned = returned[1:]
-        else:
-            value = None
-        if value is None:
+        drawn = None if value is None else take_note(state.pile_hidden, state.pile_returned, value)
+        if value is None or drawn is None:
             raise IllegalActionError(
                 repr(action),
                 f"{state.phase.value} ({task.kind})",
@@ -184,8 +173,8 @@ class RainbowCards(RuleModule):
         state = rebuild(
             state,
             casinos=casinos,
-            pile_hidden=hidden,
-            pile_returned=returned,
+            pile_hidden=drawn[0],
+            pile_returned=drawn[1],
             modules=_modules(state, index, discarded),
         )
         if log is not None or RainbowReplaced in state.config.ruleset.reactors:

@@ -21,14 +21,14 @@ player (R-7) and adds chips to the standings (R-8).
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import insort
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from ..actions import Action, Draw, Roll
-from ..chance import Rng, multiset_draw_distribution, roll_distribution
+from ..chance import Rng, roll_distribution
 from ..config import GameConfig, Params
 from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task, set_slices
 from ..errors import ConfigError, IllegalActionError
@@ -53,6 +53,7 @@ from ..state import (
     make_casino,
     with_turn,
 )
+from ..table import note_outcomes, sample_note, take_note
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from .bank import take_chips
@@ -187,8 +188,6 @@ _new_card_deal = fast_constructor(CardDeal)
 """``CardDeal(module, drawn)`` without attrs' __init__ (the hot path of the card deal)."""
 _PAY: tuple[Action, ...] = (PayChip(),)
 _NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
-_DRAWS: dict[int, Draw] = {}
-"""Draws already built, by card value (bounded by the card values)."""
 _DEAL_TILES: dict[str, DealTile] = {}
 """Tile deal outcomes already built, by face code (bounded: 16 faces)."""
 _BANK_DEALS: dict[int, tuple[BankDeal]] = {}
@@ -822,9 +821,7 @@ class Royale(RuleModule):
     ) -> tuple[tuple[Action, Fraction], ...]:
         """The outcomes of the setup node *task*, with exact probabilities."""
         if isinstance(task, CardDeal | BankDeal):
-            if state.pile_hidden:
-                return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
-            return ((Draw(state.pile_returned[0]), Fraction(1)),)
+            return note_outcomes(state.pile_hidden, state.pile_returned)
         if isinstance(task, TileDeal):
             return tuple((DealTile(face), p) for face, p in self.deal_options(state, index))
         assert isinstance(task, NeutralSetRoll)
@@ -835,14 +832,7 @@ class Royale(RuleModule):
         """One outcome of the setup node *task*, drawn directly with *rng*."""
         kind = type(task)
         if kind is CardDeal or kind is BankDeal:
-            hidden = state.pile_hidden
-            value = hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0]
-            draw = _DRAWS.get(value)
-            if draw is None:
-                if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
-                    _DRAWS.clear()
-                draw = _DRAWS[value] = Draw(value)
-            return draw
+            return sample_note(state.pile_hidden, state.pile_returned, rng)
         if isinstance(task, TileDeal):
             by_letter = self._available(state, index)
             letters = list(by_letter)  # in order: built from the sorted pool
@@ -914,17 +904,12 @@ class Royale(RuleModule):
         value = action.value if type(action) is Draw else None
         if type(value) is not int:
             raise _illegal(state, action, task, "a money card draw is next")
-        hidden = state.pile_hidden
-        returned = state.pile_returned
-        if hidden:
-            i = bisect_left(hidden, value)
-            if i == len(hidden) or hidden[i] != value:
+        pile = take_note(state.pile_hidden, state.pile_returned, value)
+        if pile is None:
+            if state.pile_hidden:
                 raise _illegal(state, action, task, "no such card is left in the pile")
-            hidden = hidden[:i] + hidden[i + 1 :]
-        elif returned and value == returned[0]:
-            returned = returned[1:]
-        else:
             raise _illegal(state, action, task, "the next card is known and is another one")
+        hidden, returned = pile
         if kind is BankDeal:
             # The bank deal (T-1): 54 draws in round 1, so the slice, the modules and the
             # tasks are built with as few intermediate tuples as possible.
