@@ -21,8 +21,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
-from .actions import Draw
-from .chance import multiset_draw_distribution
+from .actions import Draw, Roll
+from .chance import multiset_draw_distribution, roll_distribution
 from .events import BanknotePaid, Event, TiesRemoved
 from .payout import rank, tied
 from .state import Casino, make_casino
@@ -39,8 +39,10 @@ __all__ = [
     "pile_total",
     "place",
     "ranking",
+    "roll_outcomes",
     "sample",
     "sample_note",
+    "sample_roll",
     "take",
     "take_note",
 ]
@@ -159,6 +161,60 @@ def _draw(value: Money) -> Draw:
 
 _DRAWS: dict[Money, Draw] = {}
 """Banknote draws already built, by value."""
+
+
+# -- dice ------------------------------------------------------------------------------------
+
+
+def roll_outcomes(k: int, group: str) -> tuple[tuple[Roll, Fraction], ...]:
+    """The chance node of a roll of *k* dice of *group* (C-9): each sorted roll with its
+    exact probability (they sum to 1).
+
+    >>> roll_outcomes(1, "regular")[0]
+    (Roll(faces=(1,)), Fraction(1, 6))
+    """
+    return _roll_outcomes(k, group)
+
+
+@functools.lru_cache(maxsize=64)
+def _roll_outcomes(k: int, group: str) -> tuple[tuple[Roll, Fraction], ...]:
+    return tuple((Roll(faces, group), p) for faces, p in roll_distribution(k))
+
+
+def sample_roll(k: int, group: str, rng: Rng) -> Roll:
+    """One outcome of :func:`roll_outcomes` drawn with *rng*, directly. The rolls are
+    built once and known by identity afterwards (:data:`_OWN_ROLLS`), so the engine takes
+    them without looking at their faces.
+
+    >>> import lasvegas as lv
+    >>> roll = sample_roll(3, "big", lv.Rng(2))
+    >>> roll.group, len(roll.faces), sample_roll(3, "big", lv.Rng(2)) is roll
+    ('big', 3, True)
+    """
+    faces = rng.dice(k)
+    cache = _ROLLS.get(group)
+    if cache is None:
+        if len(_ROLLS) >= 64:  # bounded, whatever it is asked
+            _ROLLS.clear()
+        cache = _ROLLS[group] = {}
+    roll = cache.get(faces)
+    if roll is None:
+        if len(cache) >= 10_000:  # bounded, whatever it is asked
+            cache.clear()
+        roll = cache[faces] = Roll(faces, group)
+        if len(_OWN_ROLLS) >= 100_000:
+            _OWN_ROLLS.clear()
+        _OWN_ROLLS[id(roll)] = roll
+    return roll
+
+
+_ROLLS: dict[str, dict[tuple[int, ...], Roll]] = {}
+"""Rolls already built, per group name (bounded by the sorted rolls of a seat's dice)."""
+
+_OWN_ROLLS: dict[int, Roll] = {}
+"""The rolls of :data:`_ROLLS` by ``id``: the engine knows the rolls built here (their
+faces are ints) by identity, with no look at their faces. Each entry keeps its roll alive,
+so its id cannot be another object's while it is here (bounded: cleared at 100,000)."""
 
 
 # -- casinos ----------------------------------------------------------------------------------

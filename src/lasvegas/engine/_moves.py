@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from fractions import Fraction
 
-from ..actions import Action, Place, Roll, action_problem
+from ..actions import Action, Place, action_problem
 from ..chance import Rng, roll_distribution
 from ..config import GameConfig
 from ..errors import IllegalActionError
@@ -13,7 +13,7 @@ from ..modules.base import RuleModule, Task
 from ..state import (
     State,
 )
-from ..table import note_outcomes, sample_note
+from ..table import note_outcomes, roll_outcomes, sample_note, sample_roll
 from ..types import CHANCE, GROUPS, Chance, Seat
 from ._common import (
     _FILL,
@@ -244,15 +244,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     phase = state.phase
     if phase is _ROLL:
         group = state.cursor
-        return _roll_outcomes(state.supply[state.active][group], GROUPS[group])
+        return roll_outcomes(state.supply[state.active][group], GROUPS[group])
     if phase is _FILL:
         return note_outcomes(state.pile_hidden, state.pile_returned)
     return ()
-
-
-@functools.lru_cache(maxsize=64)
-def _roll_outcomes(k: int, group: str) -> tuple[tuple[Action, Fraction], ...]:
-    return tuple((Roll(faces, group), p) for faces, p in roll_distribution(k))
 
 
 @functools.lru_cache(maxsize=16)
@@ -268,16 +263,6 @@ _VALID_ROLLS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
 
 _INT: frozenset[type] = frozenset({int})
 """The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
-
-
-_ROLLS: tuple[dict[tuple[int, ...], Roll], ...] = ({}, {}, {}, {})
-"""Rolls already built, per group (bounded by the number of sorted rolls of a seat's dice)."""
-
-
-_OWN_ROLLS: dict[int, Roll] = {}
-"""The rolls of :data:`_ROLLS` by ``id``: :func:`apply` knows its own rolls (their faces are
-ints) by identity, with no look at their faces. Each entry keeps its roll alive, so its id
-cannot be another object's while it is here (bounded: cleared at 100,000 entries)."""
 
 
 def sample_chance(state: State, rng: Rng) -> Action:
@@ -299,17 +284,7 @@ def sample_chance(state: State, rng: Rng) -> Action:
         phase = state.phase
         if phase is _ROLL:
             group = state.cursor
-            faces = rng.dice(state.supply[state.active][group])
-            cache = _ROLLS[group]
-            roll = cache.get(faces)
-            if roll is None:
-                if len(cache) >= 10_000:  # bounded, whatever it is asked
-                    cache.clear()
-                roll = cache[faces] = Roll(faces, GROUPS[group])
-                if len(_OWN_ROLLS) >= 100_000:
-                    _OWN_ROLLS.clear()
-                _OWN_ROLLS[id(roll)] = roll
-            return roll
+            return sample_roll(state.supply[state.active][group], GROUPS[group], rng)
         if phase is _FILL:
             return sample_note(state.pile_hidden, state.pile_returned, rng)
     raise IllegalActionError(

@@ -18,7 +18,7 @@ from ..state import (
     with_phase,
     with_turn,
 )
-from ..table import place
+from ..table import _OWN_ROLLS, place
 from ..types import GROUPS, Seat
 from ._common import (
     _NO_ROLL,
@@ -31,7 +31,6 @@ from ._common import (
 from ._hooks import emit
 from ._moves import (
     _INT,
-    _OWN_ROLLS,
     _VALID_ROLLS,
     _next_roll,
     _offers,
