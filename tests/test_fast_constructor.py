@@ -107,6 +107,7 @@ def test_state_updaters_equal_attrs_evolve() -> None:
         (st.with_turn, ("phase", "cursor", "active", "supply", "rolled", "casinos", "modules")),
         (st.with_fill, ("cursor", "casinos", "pile_hidden", "pile_returned")),
         (st.with_payout, ("cursor", "casinos", "pile_returned", "money", "modules")),
+        (st.with_modules_tasks, ("modules", "tasks")),
     )
     for function, names in named:
         picked = {name: changes[name] for name in names}

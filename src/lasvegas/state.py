@@ -295,6 +295,29 @@ def with_modules(state: State, modules: tuple[ModuleState | None, ...]) -> State
     return twin  # type: ignore[return-value]
 
 
+def with_modules_tasks(
+    state: State, *, modules: tuple[ModuleState | None, ...], tasks: tuple[Task, ...]
+) -> State:
+    """*state* with its module slices and its tasks replaced (a module's task resolved)."""
+    twin = _new(_StateTwin)
+    twin.config = state.config
+    twin.round = state.round
+    twin.phase = state.phase
+    twin.cursor = state.cursor
+    twin.start = state.start
+    twin.active = state.active
+    twin.supply = state.supply
+    twin.rolled = state.rolled
+    twin.casinos = state.casinos
+    twin.pile_hidden = state.pile_hidden
+    twin.pile_returned = state.pile_returned
+    twin.money = state.money
+    twin.modules = modules
+    twin.tasks = tasks
+    twin.__class__ = State  # type: ignore[assignment]
+    return twin  # type: ignore[return-value]
+
+
 def with_casinos(state: State, casinos: tuple[Casino, ...]) -> State:
     """*state* with its casinos replaced."""
     twin = _new(_StateTwin)

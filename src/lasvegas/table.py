@@ -117,9 +117,13 @@ def take_note(
     >>> take_note((), (90_000,), 30_000) is None
     True
     """
-    if hidden:
-        rest = take(hidden, value)
-        return None if rest is None else (rest, returned)
+    if hidden:  # take(hidden, value), written out: every banknote draw comes here
+        if type(value) is not int:
+            return None
+        i = bisect_left(hidden, value)
+        if i == len(hidden) or hidden[i] != value:
+            return None
+        return hidden[:i] + hidden[i + 1 :], returned
     if returned and type(value) is int and value == returned[0]:
         return hidden, returned[1:]
     return None
@@ -146,7 +150,9 @@ def sample_note(hidden: tuple[Money, ...], returned: tuple[Money, ...], rng: Rng
     >>> sample_note((50_000,), (), lv.Rng(1))
     Draw(value=50000)
     """
-    return _draw(hidden[rng.below(len(hidden))] if hidden else returned[0])
+    value = hidden[rng.below(len(hidden))] if hidden else returned[0]
+    draw = _DRAWS.get(value)  # _draw's table, asked here first (every note draw comes here)
+    return _draw(value) if draw is None else draw
 
 
 def _draw(value: Money) -> Draw:

@@ -31,8 +31,17 @@ from ..edit import Draft
 from ..engine import emit
 from ..errors import IllegalActionError
 from ..events import DicePlaced, Event, NoteDealt
-from ..state import Casino, State, evolve, fast_constructor, make_casino, with_modules
-from ..table import add_note, pay, take, take_note
+from ..state import (
+    Casino,
+    State,
+    evolve,
+    fast_constructor,
+    make_casino,
+    with_modules,
+    with_modules_tasks,
+    with_tasks,
+)
+from ..table import add_note, pay, place, take, take_note
 from ..types import Money, Seat
 from ._parts import (
     CardDrawn,
@@ -133,15 +142,15 @@ def _has_sequential(config: GameConfig) -> bool:
 
 def draw_action(card: Card) -> DrawCard:
     """``DrawCard(card)``, built once per card (actions are immutable, so shared)."""
-    action = _DRAWS.get(card)
+    action = DRAWS.get(card)
     if action is None:
-        if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
-            _DRAWS.clear()
-        action = _DRAWS[card] = DrawCard(card)
+        if len(DRAWS) >= 10_000:  # bounded, whatever it is asked
+            DRAWS.clear()
+        action = DRAWS[card] = DrawCard(card)
     return action
 
 
-_DRAWS: dict[Card, DrawCard] = {}
+DRAWS: dict[Card, DrawCard] = {}
 """Card draws already built, by card."""
 
 
@@ -237,7 +246,7 @@ def deal(state: State, index: int, seats: tuple[Seat, ...], log: list[Event] | N
     decks = s.decks
     seats = tuple(t for t in seats if len(hands[t]) < HAND_SIZE and decks[t])
     if seats:
-        return evolve(state, tasks=(*state.tasks, new_deal(module=index, seats=seats)))
+        return with_tasks(state, (*state.tasks, new_deal(module=index, seats=seats)))
     return dealt(state, index, log)
 
 
@@ -292,7 +301,7 @@ def draw_card(
     modules = state.modules
     modules = (s,) if len(modules) == 1 else put(modules, index, s)
     config = state.config
-    state = evolve(state, modules=modules, tasks=tasks)
+    state = with_modules_tasks(state, modules=modules, tasks=tasks)
     if log is not None or CardDrawn in config.ruleset.reactors:
         state = emit(state, CardDrawn(seat=seat), log)
     if done:
@@ -317,7 +326,7 @@ def dealt(state: State, index: int, log: list[Event] | None) -> State:
             state = emit(state, SeatOut(seat=t, reason="no-cards"), log)
         s = card_slice(state, index)
     if mover(s, state.start) is not None:
-        state = evolve(state, tasks=(*state.tasks, choose_task(index)))
+        state = with_tasks(state, (*state.tasks, choose_task(index)))
     return state  # otherwise the round ends (K-8): the core pays out
 
 
@@ -389,7 +398,7 @@ def resolve(
     unchosen cards are discarded (K-6); a seat with 8 cards placed is out and discards its
     draw pile (K-7); the others draw 5 unless the round's last turn is over.
     """
-    draft = Draft(state, None)
+    casinos = list(state.casinos)
     hands = list(s.hands)
     decks = list(s.decks)
     discards = list(s.discards)
@@ -409,7 +418,7 @@ def resolve(
         if events is not None:
             events.append(CardsPlayed(seat=seat, cards=cards))
         for face, single, double in placements(cards):
-            draft.place(face - 1, seat, single, double)  # K-10: a double card is a big die
+            casinos[face - 1] = place(casinos[face - 1], seat, single, double)  # K-10: big die
             if events is not None:
                 counts = (single, double, 0, 0)
                 events.append(DicePlaced(seat=seat, face=face, casino=face, counts=counts))
@@ -450,6 +459,8 @@ def resolve(
     )
     if turn < TURNS and mover(s, state.start) is None:  # every seat in has played
         s = _with(s, turn=turn + 1, choices=(None,) * len(out))
+    draft = Draft(state, None)
+    draft.casinos = tuple(casinos)
     draft.set_slice(index, s)
     draft.pop_task()  # the ChooseCards task
     if events is None:

@@ -43,6 +43,7 @@ from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
 from ..types import CHANCE, Chance, Money, Seat
 from ._flow import (
+    DRAWS,
     card_slice,
     casinos_filled,
     choose,
@@ -273,7 +274,9 @@ class CardGame(RuleModule):
         """Draw the next note or card directly."""
         if type(task) is DealCards:
             s: CardGameState = state.modules[index]  # type: ignore[assignment]
-            return draw_action(sample(s.decks[task.seats[0]], rng))
+            card = sample(s.decks[task.seats[0]], rng)
+            action = DRAWS.get(card)  # draw_action's table, asked here first (the hot path)
+            return draw_action(card) if action is None else action
         return sample_note(state.pile_hidden, state.pile_returned, rng)
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:

@@ -57,7 +57,9 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     casino = add_note(casinos[index], value)
     params = state.config.ruleset.params
     worth = state.config.table(_worth) if params.worth else None
-    full = pile_total(casino.notes, worth) >= params.minimum and index + 1 < params.casinos
+    notes = casino.notes
+    total = sum(notes) if worth is None else pile_total(notes, worth)
+    full = total >= params.minimum and index + 1 < params.casinos
     state = with_fill(
         state,
         cursor=index + 1 if full else index,
@@ -92,7 +94,9 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 casinos = state.casinos
                 worth = state.config.table(_worth) if params.worth else None
                 while index < params.casinos:
-                    if pile_total(casinos[index].notes, worth) < params.minimum:
+                    notes = casinos[index].notes
+                    total = sum(notes) if worth is None else pile_total(notes, worth)
+                    if total < params.minimum:
                         break
                     index += 1
                 if index < params.casinos:
