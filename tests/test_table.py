@@ -1,0 +1,111 @@
+"""The core's table operations (``lasvegas.table``) and batch edit (``lasvegas.edit``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lasvegas as lv
+from lasvegas.edit import Draft
+from lasvegas.engine import pop_task, push_task, set_slice
+from lasvegas.payout import rank
+from lasvegas.state import Casino
+from lasvegas.table import (
+    add_note,
+    draw_outcomes,
+    note_outcomes,
+    pay,
+    place,
+    ranking,
+    roll_outcomes,
+    sample,
+    sample_note,
+    sample_roll,
+    take,
+    take_note,
+)
+
+notes = st.lists(st.sampled_from([10_000, 20_000, 50_000, 90_000]), max_size=6)
+dice = st.lists(st.integers(0, 4), min_size=3, max_size=5)
+
+
+@given(pile=st.lists(st.integers(1, 9), min_size=1, max_size=12).map(lambda p: tuple(sorted(p))))
+def test_a_draw_is_one_chance_node_over_the_pile(pile: tuple[int, ...]) -> None:
+    """C-4: the outcomes are the distinct items with their counts' shares; taking one
+    leaves the rest of the multiset; a sampled item is one of them."""
+    outcomes = draw_outcomes(pile, int)
+    assert sum(p for _, p in outcomes) == 1
+    assert dict(outcomes) == {v: Fraction(k, len(pile)) for v, k in Counter(pile).items()}
+    for value, _ in outcomes:
+        rest = take(pile, value)
+        assert rest is not None
+        assert Counter(rest) + Counter([value]) == Counter(pile)
+    assert take(pile, 10) is None
+    assert sample(pile, lv.Rng(len(pile))) in pile
+
+
+def test_c14_the_returned_notes_come_back_in_their_order() -> None:
+    """C-14: once the unseen part is gone, the returned notes are drawn top first."""
+    assert take_note((), (90_000, 10_000), 90_000) == ((), (10_000,))
+    assert take_note((), (90_000, 10_000), 10_000) is None
+    assert note_outcomes((), (90_000, 10_000)) == ((lv.Draw(90_000), Fraction(1)),)
+    assert sample_note((), (90_000,), lv.Rng(1)) == lv.Draw(90_000)
+    assert take_note((10_000, 50_000), (90_000,), 50_000) == ((10_000,), (90_000,))
+
+
+def test_c9_a_roll_is_one_chance_node_per_group() -> None:
+    """C-9: a group's roll lists its sorted rolls; a sampled roll is one of them."""
+    outcomes = roll_outcomes(2, "regular")
+    assert sum(p for _, p in outcomes) == 1
+    assert sample_roll(2, "regular", lv.Rng(4)) in dict(outcomes)
+
+
+@given(values=notes, row=dice, big=st.integers(0, 2), places=st.sampled_from([None, 1, 2]))
+def test_c12_c13_pay_conserves_the_notes_and_follows_the_ranking(
+    values: list[int], row: list[int], big: int, places: int | None
+) -> None:
+    """C-12, C-13: ties cancel, the highest note goes to the first ranked owner; every
+    note is paid to a seat or handed back (C-14, C-21: an imaginary owner's too)."""
+    casino = Casino(tuple(sorted(values, reverse=True)), tuple(row), (big,) + (0,) * (len(row) - 1))
+    players = len(row) - 1  # the last owner is imaginary
+    money: list[tuple[int, ...]] = [()] * players
+    rest = pay(casino, 1, money, places, None)
+    won = [note for seat in money for note in seat]
+    assert Counter(won) + Counter(rest) == Counter(values)
+    ranked = rank(casino.weights())
+    assert ranking(casino) == ranked
+    paid = ranked if places is None else ranked[:places]
+    for note, owner in zip(casino.notes, paid, strict=False):
+        if owner < players:
+            assert note in money[owner]
+
+
+def test_c10_placing_and_adding_notes() -> None:
+    """C-10: placed dice join their owner's; a big die counts two (B-3); notes stay sorted."""
+    casino = place(Casino((50_000,), (1, 0), (0, 0)), 1, 2, 1)
+    assert (casino.dice, casino.big, casino.weights()) == ((1, 2), (0, 1), (1, 4))
+    assert add_note(casino, 60_000).notes == (60_000, 50_000)
+
+
+def test_a_draft_builds_what_the_step_by_step_helpers_build() -> None:
+    """Several changes gathered in one Draft give the state the helpers give one by one."""
+    state = lv.new_game(lv.classic(3, lv.NeutralDice()))
+    task = lv.Task(module=0)
+    draft = Draft(state, None)
+    draft.push_task(task)
+    draft.push_task(task, first=True)
+    draft.pop_task()
+    draft.set_slice(0, None)
+    draft.place(3, 2, 1, 0)
+    draft.give(1, (20_000,))
+    built = draft.build()
+    expected = pop_task(push_task(push_task(state, task), task, first=True))
+    expected = set_slice(expected, 0, None)
+    assert built.tasks == expected.tasks
+    assert built.modules == expected.modules
+    assert built.casinos[3].dice == (0, 0, 1, 0)
+    assert built.money == ((), (20_000,), ())
+    assert draft.build() is built  # nothing pending: the same state
