@@ -3,8 +3,9 @@
 The card game is the ``"cardgame"`` edition: 4 rounds, the 48 notes, payout to the top two,
 no classic filling, and this module, which runs each round through tasks:
 
-1. on :class:`~lasvegas.RoundStarted` it takes the seats' cards into its slice (the core's
-   ``supply`` is empty, so the core's turn loop finds nobody) and deals 2 notes to each
+1. on :class:`~lasvegas.RoundStarted` it takes the seats' cards into its slice (the core
+   puts no dice in the supplies, ``Params.supplied``, so its turn loop finds nobody, and
+   fills no casino, ``Params.fill``) and deals 2 notes to each
    casino 1..6, one chance :class:`~lasvegas.Draw` per note from the core's pile (K-3);
 2. on :class:`~lasvegas.CasinosFilled` (after the chip cards, when that module is on) it deals
    each seat 5 cards, seat by seat from the start player, one chance :class:`DrawCard` per
@@ -21,8 +22,9 @@ this module takes over only to send leftover notes to the box (K-10).
 
 The round's steps are the core's table operations (:mod:`lasvegas.table`), in
 ``cardgame/_flow.py``; the pieces (actions, events, tasks, the slice) are in
-``cardgame/_parts.py``; this module holds the rule module and what it shows and checks. With the
-:class:`~lasvegas.cardgame.Sequential` module, seats play one after another instead (K-12).
+``cardgame/_parts.py``; this module holds the rule module and what it shows and checks.
+With the :class:`~lasvegas.cardgame.Sequential` module, seats play one after another
+instead (K-12).
 """
 
 from __future__ import annotations

@@ -19,10 +19,46 @@ casino) live in :mod:`lasvegas.table`, and several changes to one state are gath
 
 from __future__ import annotations
 
-from ._apply import apply, new_game, step
-from ._common import Standings, Step
-from ._hooks import emit, hears, pop_task, push_task, set_slice, set_slices
-from ._moves import (
+import attrs
+
+from ..events import Event
+from ..state import State
+from ..types import Money, Seat
+
+# The result types come first: the submodules below import them from here (their module is
+# lasvegas.engine, the name pickles, the JSON Schemas and the docs use).
+
+
+@attrs.frozen
+class Step:
+    """What :func:`step` returns: the new state and the events that led to it."""
+
+    state: State
+    """The state after the action."""
+    events: tuple[Event, ...]
+    """What happened, in order (the action's own effect first, then what followed)."""
+
+
+@attrs.frozen
+class Standings:
+    """Money per seat, and the winners once the game is over (C-16).
+
+    ``money`` is what each seat would score if the game ended now (cash plus whatever the
+    modules add, such as Royale chips or chip-card sets).
+    """
+
+    money: tuple[Money, ...]
+    """Score per seat, in dollars."""
+    notes: tuple[int, ...]
+    """The tie-break count per seat: notes won (plus what modules add, R-8)."""
+    winners: tuple[Seat, ...]
+    """The winning seats once the game is over (several when still tied); empty before."""
+
+
+# The submodules, after the result types they import from here.
+from ._apply import apply, new_game, step  # noqa: E402
+from ._hooks import emit, hears, pop_task, push_task, set_slice, set_slices  # noqa: E402
+from ._moves import (  # noqa: E402
     action_space,
     chance_outcomes,
     closed_casinos,
@@ -30,8 +66,8 @@ from ._moves import (
     sample_chance,
     to_move,
 )
-from ._round import payout_order, standings
-from ._turns import end_turn, next_turn
+from ._round import payout_order, standings  # noqa: E402
+from ._turns import end_turn, next_turn  # noqa: E402
 
 __all__ = [
     "Standings",

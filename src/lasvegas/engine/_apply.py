@@ -15,6 +15,7 @@ from ..state import (
     make_state,
 )
 from ..types import CHANCE
+from . import Step
 from ._common import (
     _FILL,
     _NO_DICE,
@@ -22,7 +23,6 @@ from ._common import (
     _OVER,
     _PLACE,
     _ROLL,
-    Step,
     _first_turn,  # noqa: F401 - the docstrings' examples use it
     _illegal,
 )

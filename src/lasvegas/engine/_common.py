@@ -4,19 +4,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import attrs
-
 from ..actions import Action, safe_repr
 from ..config import GameConfig
 from ..errors import IllegalActionError
-from ..events import (
-    Event,
-)
 from ..state import (
     Phase,
     State,
 )
-from ..types import CHANCE, Money, Seat
+from ..types import CHANCE
 
 _NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
 _NO_DICE: tuple[int, int, int, int] = (0, 0, 0, 0)
@@ -45,37 +40,6 @@ _ROUND_END = Phase.ROUND_END
 
 
 _OVER = Phase.OVER
-
-
-@attrs.frozen
-class Step:
-    """What :func:`step` returns: the new state and the events that led to it."""
-
-    state: State
-    """The state after the action."""
-    events: tuple[Event, ...]
-    """What happened, in order (the action's own effect first, then what followed)."""
-
-
-@attrs.frozen
-class Standings:
-    """Money per seat, and the winners once the game is over (C-16).
-
-    ``money`` is what each seat would score if the game ended now (cash plus whatever the
-    modules add, such as Royale chips or chip-card sets).
-    """
-
-    money: tuple[Money, ...]
-    """Score per seat, in dollars."""
-    notes: tuple[int, ...]
-    """The tie-break count per seat: notes won (plus what modules add, R-8)."""
-    winners: tuple[Seat, ...]
-    """The winning seats once the game is over (several when still tied); empty before."""
-
-
-# Public as lasvegas.engine.Step and .Standings: their module is the package (pickles, the
-# JSON Schemas' names and the docs name them there).
-Step.__module__ = Standings.__module__ = "lasvegas.engine"
 
 
 def _phase_name(state: State) -> str:

@@ -25,6 +25,7 @@ from ..state import (
 )
 from ..table import add_note, pay, pile_total, ranking, take_note
 from ..types import Money, Seat
+from . import Standings
 from ._common import (
     _FILL,
     _NO_DICE,
@@ -35,7 +36,6 @@ from ._common import (
     _ROUND_END,
     _TURN_END,
     _TURN_START,
-    Standings,
     _illegal,
 )
 from ._hooks import emit
