@@ -7,7 +7,7 @@ add to the same steps; the card game deals two notes per casino from the same pi
 dice cards from each seat's own pile, places the cards it reveals as dice and pays the top
 two, leftover notes going to the box (K-3 to K-10). They work on values (a pile, a
 casino, the seats' money), not on whole states, so a caller building one new state (with
-:mod:`lasvegas.state`'s updaters or a :class:`~lasvegas.edit.Draft`) uses as many as it needs.
+``lasvegas.state``'s updaters or a :class:`~lasvegas.edit.Draft`) uses as many as it needs.
 
 Piles whose order is chance are sorted multisets: a draw is one chance node whose outcomes
 are the distinct items with their exact probabilities (C-4), so no state holds an order.
@@ -189,7 +189,7 @@ def _roll_outcomes(k: int, group: str) -> tuple[tuple[Roll, Fraction], ...]:
 
 def sample_roll(k: int, group: str, rng: Rng) -> Roll:
     """One outcome of :func:`roll_outcomes` drawn with *rng*, directly. The rolls are
-    built once and known by identity afterwards (:data:`_OWN_ROLLS`), so the engine takes
+    built once and known by identity afterwards (``_OWN_ROLLS``), so the engine takes
     them without looking at their faces.
 
     >>> import lasvegas as lv
