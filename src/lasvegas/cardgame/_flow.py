@@ -41,7 +41,7 @@ from ..state import (
     with_modules_tasks,
     with_tasks,
 )
-from ..table import add_note, pay, place, take_note
+from ..table import add_note, pay, place, take, take_note
 from ..types import Money, Seat
 from ._parts import (
     CardDrawn,
@@ -265,11 +265,9 @@ def draw_card(
     decks = s.decks
     if type(c) is not int:
         raise illegal(state, action, "a card is an int code 10*face+dice", "bad-draw")
-    deck = decks[seat]
-    i = bisect_left(deck, c)  # lasvegas.table.take, written out: most nodes are card draws
-    if i == len(deck) or deck[i] != c:
+    deck = take(decks[seat], c)
+    if deck is None:
         raise illegal(state, action, f"seat {seat}'s draw pile holds no such card", "bad-draw")
-    deck = deck[:i] + deck[i + 1 :]
     hands = list(s.hands)
     hand = hands[seat]
     i = bisect_left(hand, c)  # the hand stays sorted

@@ -42,7 +42,7 @@ from ..errors import ConfigError
 from ..events import CasinosFilled, Event, RoundStarted
 from ..modules.base import ModuleState, RuleModule, Task
 from ..state import Phase, State
-from ..table import draw_outcomes, note_outcomes, sample_note
+from ..table import draw_outcomes, note_outcomes, sample, sample_note
 from ..types import CHANCE, Chance, Money, Seat
 from ._flow import (
     DRAWS,
@@ -276,9 +276,8 @@ class CardGame(RuleModule):
         """Draw the next note or card directly."""
         if type(task) is DealCards:
             s: CardGameState = state.modules[index]  # type: ignore[assignment]
-            deck = s.decks[task.seats[0]]
-            card = deck[rng.below(len(deck))]  # lasvegas.table.sample, written out (the hot
-            action = DRAWS.get(card)  # path: most nodes are card draws), draw_action's table
+            card = sample(s.decks[task.seats[0]], rng)
+            action = DRAWS.get(card)  # draw_action's table, asked here first (the hot path)
             return draw_action(card) if action is None else action
         return sample_note(state.pile_hidden, state.pile_returned, rng)
 
