@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import lasvegas as lv
 from lasvegas import serde
+from lasvegas._serde import registry
 from lasvegas.classic import NeutralRoll
 from lasvegas.testing import deal, example_configs
 
@@ -336,7 +337,7 @@ def test_library_kinds_are_unique() -> None:
     lasvegas.schema.generate()  # imports every submodule of the package
     own = {
         key: classes
-        for key, classes in serde._REGISTRY.current().clashes.items()
+        for key, classes in registry._REGISTRY.current().clashes.items()
         if any(c.__module__.startswith("lasvegas") for c in classes)
     }
     assert own == {}

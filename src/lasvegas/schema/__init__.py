@@ -33,20 +33,12 @@ from typing import Any, Final, Literal, cast, get_args, get_origin
 
 import attrs
 
+from .._serde.convert import _CONVERTER, _init_fields
 from ..actions import Action
 from ..config import GameConfig
 from ..events import Event
 from ..modules.base import ModuleState, RuleModule, Task
-from ..serde import (
-    _CONVERTER,
-    FORMATS,
-    MAX_INT,
-    MAX_ITEMS,
-    MAX_STRING,
-    SCHEMA,
-    _init_fields,
-    known_classes,
-)
+from ..serde import FORMATS, MAX_INT, MAX_ITEMS, MAX_STRING, SCHEMA, known_classes
 
 __all__ = ["DIALECT", "Schema", "dumps", "generate", "load", "main"]
 
