@@ -7,7 +7,7 @@ from typing import NoReturn
 
 from .common import _one_line
 from .demo import DEMO_AGENTS
-from .setup import _add_setup_options
+from .setup import _add_import_option, _add_setup_options
 
 
 class _Parser(argparse.ArgumentParser):
@@ -136,28 +136,14 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument(
         "--step", action="store_true", help="pause after each logged step (Enter goes on)"
     )
-    replay.add_argument(
-        "--import",
-        dest="imports",
-        action="append",
-        default=[],
-        metavar="MODULE_OR_FILE",
-        help="import a Python module or .py file first (custom rule modules in the record)",
-    )
+    _add_import_option(replay, " (custom rule modules in the record)")
 
     listing = sub.add_parser(
         "list",
         help="list editions, rule modules and agents",
         description="List the editions, the rule modules (with their options) and the agents.",
     )
-    listing.add_argument(
-        "--import",
-        dest="imports",
-        action="append",
-        default=[],
-        metavar="MODULE_OR_FILE",
-        help="import a Python module or .py file first, to list the modules it defines",
-    )
+    _add_import_option(listing, ", to list the modules it defines")
 
     serve = sub.add_parser(
         "serve",

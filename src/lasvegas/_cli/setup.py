@@ -191,13 +191,18 @@ def _add_setup_options(parser: argparse.ArgumentParser, players: int) -> None:
         help="an option of the edition's factory, e.g. tiles=0 for royale (repeatable)",
     )
     group.add_argument("--hide-money", action="store_true", help="hide other seats' money (C-23)")
-    group.add_argument(
+    _add_import_option(group, ", to use the rule modules it defines")
+
+
+def _add_import_option(parser: argparse._ActionsContainer, why: str) -> None:
+    """The repeatable ``--import MODULE_OR_FILE`` (into ``imports``); *why* ends its help."""
+    parser.add_argument(
         "--import",
         dest="imports",
         action="append",
         default=[],
         metavar="MODULE_OR_FILE",
-        help="import a Python module or .py file first, to use the rule modules it defines",
+        help=f"import a Python module or .py file first{why}",
     )
 
 

@@ -136,13 +136,7 @@ class _Registry:
             cls = tables.kinds[base].get(kind)
         if cls is None:
             noun = base.__name__.lower() if base is not ModuleState else "module state"
-            classes = tables.clashes.get((base, kind))
-            if classes:
-                names = ", ".join(sorted(c.__qualname__ for c in classes))
-                raise _BadValueError(
-                    f"{noun} kind {kind!r} is claimed by several classes ({names})"
-                )
-            raise _BadValueError(f"unknown {noun} kind {_short(kind)}")
+            raise _unknown(tables, (base, kind), f"{noun} kind", f"{noun} kind")
         return cls
 
     def module(self, module_id: str) -> type[RuleModule]:
@@ -152,14 +146,22 @@ class _Registry:
             tables = self.current()
             cls = tables.modules.get(module_id)
         if cls is None:
-            classes = tables.clashes.get((None, module_id))
-            if classes:
-                names = ", ".join(sorted(c.__qualname__ for c in classes))
-                raise _BadValueError(
-                    f"module id {module_id!r} is claimed by several classes ({names})"
-                )
-            raise _BadValueError(f"unknown module {_short(module_id)}")
+            raise _unknown(tables, (None, module_id), "module id", "module")
         return cls
+
+
+def _unknown(
+    tables: _Tables, key: tuple[type | None, str], claimed: str, unknown: str
+) -> _BadValueError:
+    """The error for a tag that *tables* resolve to no class: several claim it (a clash,
+    ``"<claimed> 'tag' is claimed by several classes (...)"``), or none
+    (``"unknown <unknown> 'tag'"``)."""
+    tag = key[1]
+    classes = tables.clashes.get(key)
+    if classes:
+        names = ", ".join(sorted(c.__qualname__ for c in classes))
+        return _BadValueError(f"{claimed} {tag!r} is claimed by several classes ({names})")
+    return _BadValueError(f"unknown {unknown} {_short(tag)}")
 
 
 def _short(tag: str) -> str:
