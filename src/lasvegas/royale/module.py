@@ -131,6 +131,7 @@ class TileDeal(Task):
     """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
 
     kind: ClassVar[str] = "tile-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the tiles"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -143,6 +144,7 @@ class CardDeal(Task):
     """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
 
     kind: ClassVar[str] = "card-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the money cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -155,6 +157,7 @@ class BankDeal(Task):
     """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
 
     kind: ClassVar[str] = "bank-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the bank's cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -168,6 +171,7 @@ class NeutralSetRoll(Task):
     dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
 
     kind: ClassVar[str] = "neutral-set-roll"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "roll the neutral set"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -1131,7 +1135,97 @@ class Royale(RuleModule):
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
         found.extend(_imaginary_problems(state))
+        if not found:
+            found.extend(self._deal_problems(state, s))
+        if not found:
+            found.extend(self._chip_problems(state, s))
         return tuple(found)
+
+    def _deal_problems(self, state: State, s: RoyaleState) -> list[str]:
+        """The faces dealt so far (:attr:`RoyaleState.used`) are this module's rounds of
+        tiles: ``tiles`` per round before this one, then this round's deal (T-2); each round's
+        from the pool, of distinct physical tiles (X-9), its forced faces first, no face
+        twice with ``no_repeat``; and a tile deal is pending for each casino still without
+        its tile."""
+        tiles = self.tiles
+        used = s.used
+        deal = s.deal
+        done = tiles * (state.round - 1)
+        if len(used) != done + len(deal) or used[done:] != deal:
+            return [
+                f"the faces dealt so far {used} are not {state.round - 1} rounds of {tiles}"
+                f" tiles and this round's deal {deal}"
+            ]
+        faces = pool(state.config)
+        for r in range(state.round):
+            dealt = used[r * tiles : (r + 1) * tiles]
+            forced = self.forced(r + 1)
+            if (
+                any(face not in faces for face in dealt)
+                or len({face[0] for face in dealt}) != len(dealt)
+                or dealt[: len(forced)] != forced
+            ):
+                return [f"round {r + 1}'s faces {dealt} are not a deal of this game (T-2, X-9)"]
+        if self.no_repeat and len(set(used)) != len(used):
+            return [f"a face is dealt twice with no_repeat: {used}"]
+        waiting = [t.casino for t in state.tasks if type(t) is TileDeal]
+        if waiting != list(range(len(deal) + 1, tiles + 1)):
+            return [f"tile deals are pending for casinos {waiting}, but the deal is {deal}"]
+        return []
+
+    def _chip_problems(self, state: State, s: RoyaleState) -> list[str]:
+        """No seat holds more chips than the rules can have handed out by now.
+
+        Chips come from an unlimited supply (X-8) and leave by passes (R-5) and payments to
+        the bank (T-1b), none of which the state records, so no count of chips is
+        conserved; what the state does bound is how many can have been handed out:
+        ``CHIPS_PER_ROUND`` per seat each round started (R-5), plus, each round, the tiles'
+        rewards. A reward pays at most one chip per $10,000 begun
+        (:func:`~lasvegas.royale.bank.chips_for`), so a round's tiles give at most
+        (activations that pay) x (the largest :attr:`Tile.activation_chips` dealt that
+        round; My Choice activates the others) + the sum of their :attr:`Tile.round_chips`.
+        Activations that pay number at most the seats' dice (8 a seat, R-2): every
+        activation places at least one die from a supply (T-3, T-6), and the only effects
+        that give a die back to a supply give back one die of the activation that placed
+        it and pay nothing else (Handicap's and My Choice's return, Nice Dice's die sent
+        back from a closed casino; Knockout's bar and the golden space hold dice that come
+        back, so they count as supply). So the dice in supplies, bars and on the golden
+        space, 8 a seat at the round's start, fall by at least one per activation that pays.
+        In the basic game this is exact: at most 2 chips a seat per round. A tile that
+        declares no bound (``None``) lifts the check for the game.
+        """
+        players = state.config.players
+        params = state.config.ruleset.params
+        dice = players * sum(params.dice)
+        tiles = self.tiles
+        modules = state.config.modules
+        faces = pool(state.config)
+        won = 0
+        for r in range(state.round):
+            most = 0
+            for face in s.used[r * tiles : (r + 1) * tiles]:
+                tile = modules[faces[face]]
+                assert isinstance(tile, Tile)
+                per, rest = tile.activation_chips, tile.round_chips
+                if per is None or rest is None:
+                    return []
+                most = max(most, per)
+                won += rest
+            won += dice * most
+        handed = CHIPS_PER_ROUND * state.round
+        found = [
+            f"seat {seat} holds {count} chips; at most {handed + won} can have been handed out"
+            f" by round {state.round} (R-5, X-8)"
+            for seat, count in enumerate(s.chips)
+            if count > handed + won
+        ]
+        total = sum(s.chips)
+        if not found and total > handed * players + won:
+            found.append(
+                f"the seats hold {total} chips; at most {handed * players + won} can have been"
+                f" handed out by round {state.round} (R-5, X-8)"
+            )
+        return found
 
 
 def _imaginary_problems(state: State) -> list[str]:
