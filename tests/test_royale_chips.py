@@ -52,20 +52,21 @@ def states(config: lv.GameConfig, seed: int) -> Iterator[lv.State]:
 
 def bound(state: lv.State) -> tuple[int, int]:
     """The most chips (a seat, all seats) the rules can have handed out by *state*, worked
-    out here from the tiles' reward tables: 2 a seat per round (R-5); per round, the seats'
-    8 dice each times the largest activation reward of the round's tiles, plus their
-    rewards outside activations, each reward at most a chip per $10,000 (X-8)."""
+    out here from the tiles' reward tables: 2 a seat per round (R-5); per round, a seat's 8
+    dice times the largest activation reward of the round's tiles (activations pay the
+    active seat), plus the tiles' rewards outside activations (to anyone), each reward at
+    most a chip per $10,000 (X-8)."""
     config = state.config
     tiles = config.modules[0].tiles  # type: ignore[attr-defined]
     used = royale_state(state).used
     by_code = {m.code: m for m in config.modules if isinstance(m, Tile)}
     players = config.players
-    won = 0
+    paid = rest = 0
     for r in range(state.round):
         dealt = [by_code[face] for face in used[r * tiles : (r + 1) * tiles]]
-        won += 8 * players * max((t.activation_chips or 0 for t in dealt), default=0)
-        won += sum(t.round_chips or 0 for t in dealt)
-    return 2 * state.round + won, 2 * state.round * players + won
+        paid += 8 * max((t.activation_chips or 0 for t in dealt), default=0)
+        rest += sum(t.round_chips or 0 for t in dealt)
+    return 2 * state.round + paid + rest, (2 * state.round + paid) * players + rest
 
 
 def document(state: lv.State) -> Any:

@@ -1098,8 +1098,10 @@ class Royale(RuleModule):
         return held
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
-        """The slice's own invariants: chips per seat and not negative, a sorted bank, a deal
-        of tiles of the pool lying awake at their casinos, and nobody else awake.
+        """The slice's own invariants: chips per seat, not negative and no more than the rules
+        can have handed out (``_chip_problems``), a sorted bank, a deal of tiles of the pool
+        lying awake at their casinos, nobody else awake, and the faces dealt so far the
+        game's rounds of tiles (``_deal_problems``).
 
         >>> import lasvegas as lv
         >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
@@ -1174,56 +1176,60 @@ class Royale(RuleModule):
         return []
 
     def _chip_problems(self, state: State, s: RoyaleState) -> list[str]:
-        """No seat holds more chips than the rules can have handed out by now.
+        """No seat, and not the seats together, holds more chips than the rules can have
+        handed out by now.
 
         Chips come from an unlimited supply (X-8) and leave by passes (R-5) and payments to
         the bank (T-1b), none of which the state records, so no count of chips is
         conserved; what the state does bound is how many can have been handed out:
         ``CHIPS_PER_ROUND`` per seat each round started (R-5), plus, each round, the tiles'
         rewards. A reward pays at most one chip per $10,000 begun
-        (:func:`~lasvegas.royale.bank.chips_for`), so a round's tiles give at most
-        (activations that pay) x (the largest :attr:`Tile.activation_chips` dealt that
-        round; My Choice activates the others) + the sum of their :attr:`Tile.round_chips`.
-        Activations that pay number at most the seats' dice (8 a seat, R-2): every
-        activation places at least one die from a supply (T-3, T-6), and the only effects
-        that give a die back to a supply give back one die of the activation that placed
-        it and pay nothing else (Handicap's and My Choice's return, Nice Dice's die sent
-        back from a closed casino; Knockout's bar and the golden space hold dice that come
-        back, so they count as supply). So the dice in supplies, bars and on the golden
-        space, 8 a seat at the round's start, fall by at least one per activation that pays.
-        In the basic game this is exact: at most 2 chips a seat per round. A tile that
-        declares no bound (``None``) lifts the check for the game.
+        (:func:`~lasvegas.royale.bank.chips_for`); a tile declares the most one activation
+        gives (:attr:`Tile.activation_chips`; My Choice activates the others, so the round's
+        largest counts for every activation) and the most its other effects give in a round
+        (:attr:`Tile.round_chips`). Activation rewards go to the active seat, and a seat's
+        activations that pay number at most its dice (8, R-2) each round: count the seat's
+        dice in its supply, in Knockout's bar, on the golden space and on Nice Dice's tile,
+        8 at the round's start. Each activation of the seat places at least one of them
+        (T-3, T-6) and lowers the count, except by the effects that give one back, which pay
+        nothing else (Handicap's and My Choice's return of a die, Nice Dice's move of a die
+        placed onto its tile); no other move raises it (dice coming back from the bar, the
+        golden space or Nice Dice's tile were counted there). In the basic game the bound is
+        exact: 2 chips a seat per round. A tile that declares no bound (``None``) lifts the
+        check for the game.
         """
         players = state.config.players
-        params = state.config.ruleset.params
-        dice = players * sum(params.dice)
+        dice = sum(state.config.ruleset.params.dice)
         tiles = self.tiles
         modules = state.config.modules
         faces = pool(state.config)
-        won = 0
+        paid = 0  # the most chips activations can have paid one seat
+        rest = 0  # the most chips the tiles' other effects can have paid all seats
         for r in range(state.round):
             most = 0
             for face in s.used[r * tiles : (r + 1) * tiles]:
                 tile = modules[faces[face]]
                 assert isinstance(tile, Tile)
-                per, rest = tile.activation_chips, tile.round_chips
-                if per is None or rest is None:
+                per, other = tile.activation_chips, tile.round_chips
+                if per is None or other is None:
                     return []
                 most = max(most, per)
-                won += rest
-            won += dice * most
+                rest += other
+            paid += dice * most
         handed = CHIPS_PER_ROUND * state.round
+        seat_most = handed + paid + rest
         found = [
-            f"seat {seat} holds {count} chips; at most {handed + won} can have been handed out"
+            f"seat {seat} holds {count} chips; at most {seat_most} can have been handed out"
             f" by round {state.round} (R-5, X-8)"
             for seat, count in enumerate(s.chips)
-            if count > handed + won
+            if count > seat_most
         ]
         total = sum(s.chips)
-        if not found and total > handed * players + won:
+        most_total = (handed + paid) * players + rest
+        if not found and total > most_total:
             found.append(
-                f"the seats hold {total} chips; at most {handed * players + won} can have been"
-                f" handed out by round {state.round} (R-5, X-8)"
+                f"the seats hold {total} chips; at most {most_total} can have been handed out"
+                f" by round {state.round} (R-5, X-8)"
             )
         return found
 
