@@ -5,10 +5,10 @@ group runs only when the ones before found nothing): seats, rounds, phases and f
 range, tuples of the wrong length, module slices and tasks that do not belong to their
 module; pending tasks in a phase their type is never pending in (or of a module asleep, or
 none where the phase waits for one, or any once the game is over), listed twice or naming
-seats, casinos or faces out of range, seats' dice on casinos before the round starts; each module's own problems
-(:meth:`~lasvegas.RuleModule.problems`); more biggies than the game has, dice not conserved
-per seat, banknotes not conserved across pile, casinos, seats and modules; and a phase that
-does not agree with who is to move. The order bounds the work: every count is checked
+seats, casinos or faces out of range, seats' dice on casinos before the round starts; each
+module's own problems (:meth:`~lasvegas.RuleModule.problems`); more biggies than the game
+has, dice not conserved per seat, banknotes not conserved across pile, casinos, seats and
+modules; and a phase that does not agree with who is to move. The order bounds the work: every count is checked
 against the config before anything is built from it (a module's problems run before its
 :meth:`~lasvegas.RuleModule.held_notes` is asked for notes, and before any chance node is
 listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
