@@ -26,7 +26,7 @@ from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State, make_state
+from ..state import Casino, Phase, State, make_state
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
 from ._dice import SLOT_MACHINE, bump, move_die, with_casino
@@ -77,6 +77,7 @@ class KickChoice(Task):
     """Decision of :attr:`seat`: which die its kicker kicks off casino :attr:`casino` (B-4)."""
 
     kind: ClassVar[str] = "kick-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose which die to kick"
     """What answering this task does, for a view's prompt."""
     seat: Seat

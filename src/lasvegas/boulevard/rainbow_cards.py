@@ -26,7 +26,7 @@ from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State
+from ..state import Casino, Phase, State
 from ..text import money
 from ..types import CHANCE, Chance, Money, Seat
 from ._dice import rebuild
@@ -40,6 +40,7 @@ class RainbowDraw(Task):
     """Chance: the top note of the pile replaces the first rainbow card at a casino (B-5)."""
 
     kind: ClassVar[str] = "rainbow-draw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "draw a note for a rainbow card"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True

@@ -38,7 +38,7 @@ from ..events import (
     TiesRemoved,
 )
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State, make_state
+from ..state import Casino, Phase, State, make_state
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, rebuild, with_casino
@@ -76,6 +76,7 @@ class SlotChoice(Task):
     """Decision: the first owner of :attr:`order` chooses a note at the slot machine (B-7)."""
 
     kind: ClassVar[str] = "slot-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "choose a note at the slot machine"
     """What answering this task does, for a view's prompt."""
     order: tuple[int, ...]

@@ -26,7 +26,7 @@ from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import State, make_state
+from ..state import Phase, State, make_state
 from ..types import CHANCE, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
 
@@ -151,6 +151,7 @@ class DealChips(Task):
     """Chance: deal one chip card to each casino from ``casino`` to 6, one node per chip."""
 
     kind: ClassVar[str] = "chip-cards-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "deal the chip cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -163,6 +164,7 @@ class ChooseChip(Task):
     """Decision: ``seat`` placed at least two dice at ``casino``; it may take a chip there."""
 
     kind: ClassVar[str] = "chip-cards-choose"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START, Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose whether to take a chip card"
     """What answering this task does, for a view's prompt."""
     seat: Seat = 0

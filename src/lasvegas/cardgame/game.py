@@ -319,6 +319,7 @@ class DealNotes(Task):
     """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
 
     kind: ClassVar[str] = "cardgame-deal-notes"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the notes"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -329,6 +330,7 @@ class DealCards(Task):
     """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
 
     kind: ClassVar[str] = "cardgame-deal-cards"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "deal the cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -342,6 +344,7 @@ class ChooseCards(Task):
     not chosen this turn chooses its cards (K-5, K-13; K-12 with ``Sequential``)."""
 
     kind: ClassVar[str] = "cardgame-choose"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "choose cards to play"
     """What answering this task does, for a view's prompt."""
 

@@ -38,6 +38,7 @@ class NeutralRoll(Task):
     """Chance: roll the leftover neutral dice onto their casinos at the round's start (C-18)."""
 
     kind: ClassVar[str] = "neutral-roll"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "roll the leftover neutral dice"
     """What answering this task does, for a view's prompt."""
     dice: int = 2

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from ..chance import Rng
     from ..config import Params
     from ..events import Event
-    from ..state import State
+    from ..state import Phase, State
 
 __all__ = ["ModuleState", "RuleModule", "Task"]
 
@@ -83,6 +83,12 @@ class Task:
     prompt: ClassVar[str | None] = None
     """What answering the task does, as a verb phrase for a view's prompt (``"choose which
     die to kick"``); ``None``: the view says ``"answer: <kind>"``."""
+    phases: ClassVar[frozenset[Phase] | None] = None
+    """The phases in which a task of this type can be pending (the phases whose events or
+    actions push it, since the core moves on to another phase only once every task is
+    resolved). :func:`~lasvegas.state_problems` refuses one pending in any other phase;
+    ``None`` declares nothing (any phase but ``OVER``). Every built-in task declares its
+    phases."""
     module: int
     """Index in ``config.modules`` of the module that resolves this task."""
 

@@ -33,6 +33,7 @@ from .state import RoyaleState, _new_royale, rebuild, royale_state, set_royale
 __all__ = [
     "Handover",
     "bank_payment",
+    "chips_for",
     "give_chips",
     "greedy",
     "pay_from_bank",
@@ -135,6 +136,17 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
     if log is not None or BankPaid in state.config.ruleset.reactors:
         state = emit(state, BankPaid(seat=seat, amount=amount, cards=taken, chips=chips), log)
     return state
+
+
+def chips_for(amount: Money) -> int:
+    """The most chips a payment of *amount* to a seat can be: one per $10,000 begun (X-8),
+    as :func:`reward` pays $10,000 and $20,000 and :func:`pay_from_bank` what the bank's
+    cards cannot pay (T-1).
+
+    >>> chips_for(20_000), chips_for(60_000), chips_for(0)
+    (2, 6, 0)
+    """
+    return -(-amount // CHIP_VALUE)
 
 
 def reward(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> State:

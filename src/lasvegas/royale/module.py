@@ -131,6 +131,7 @@ class TileDeal(Task):
     """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
 
     kind: ClassVar[str] = "tile-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the tiles"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -143,6 +144,7 @@ class CardDeal(Task):
     """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
 
     kind: ClassVar[str] = "card-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the money cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -155,6 +157,7 @@ class BankDeal(Task):
     """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
 
     kind: ClassVar[str] = "bank-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the bank's cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -168,6 +171,7 @@ class NeutralSetRoll(Task):
     dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
 
     kind: ClassVar[str] = "neutral-set-roll"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "roll the neutral set"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -1094,8 +1098,10 @@ class Royale(RuleModule):
         return held
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
-        """The slice's own invariants: chips per seat and not negative, a sorted bank, a deal
-        of tiles of the pool lying awake at their casinos, and nobody else awake.
+        """The slice's own invariants: chips per seat, not negative and no more than the rules
+        can have handed out (``_chip_problems``), a sorted bank, a deal of tiles of the pool
+        lying awake at their casinos, nobody else awake, and the faces dealt so far the
+        game's rounds of tiles (``_deal_problems``).
 
         >>> import lasvegas as lv
         >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
@@ -1131,7 +1137,101 @@ class Royale(RuleModule):
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
         found.extend(_imaginary_problems(state))
+        if not found:
+            found.extend(self._deal_problems(state, s))
+        if not found:
+            found.extend(self._chip_problems(state, s))
         return tuple(found)
+
+    def _deal_problems(self, state: State, s: RoyaleState) -> list[str]:
+        """The faces dealt so far (:attr:`RoyaleState.used`) are this module's rounds of
+        tiles: ``tiles`` per round before this one, then this round's deal (T-2); each round's
+        from the pool, of distinct physical tiles (X-9), its forced faces first, no face
+        twice with ``no_repeat``; and a tile deal is pending for each casino still without
+        its tile."""
+        tiles = self.tiles
+        used = s.used
+        deal = s.deal
+        done = tiles * (state.round - 1)
+        if len(used) != done + len(deal) or used[done:] != deal:
+            return [
+                f"the faces dealt so far {used} are not {state.round - 1} rounds of {tiles}"
+                f" tiles and this round's deal {deal}"
+            ]
+        faces = pool(state.config)
+        for r in range(state.round):
+            dealt = used[r * tiles : (r + 1) * tiles]
+            forced = self.forced(r + 1)
+            if (
+                any(face not in faces for face in dealt)
+                or len({face[0] for face in dealt}) != len(dealt)
+                or dealt[: len(forced)] != forced
+            ):
+                return [f"round {r + 1}'s faces {dealt} are not a deal of this game (T-2, X-9)"]
+        if self.no_repeat and len(set(used)) != len(used):
+            return [f"a face is dealt twice with no_repeat: {used}"]
+        waiting = [t.casino for t in state.tasks if type(t) is TileDeal]
+        if waiting != list(range(len(deal) + 1, tiles + 1)):
+            return [f"tile deals are pending for casinos {waiting}, but the deal is {deal}"]
+        return []
+
+    def _chip_problems(self, state: State, s: RoyaleState) -> list[str]:
+        """No seat, and not the seats together, holds more chips than the rules can have
+        handed out by now.
+
+        Chips come from an unlimited supply (X-8) and leave by passes (R-5) and payments to
+        the bank (T-1b), none of which the state records, so no count of chips is
+        conserved; what the state does bound is how many can have been handed out:
+        ``CHIPS_PER_ROUND`` per seat each round started (R-5), plus, each round, the tiles'
+        rewards. A reward pays at most one chip per $10,000 begun
+        (:func:`~lasvegas.royale.bank.chips_for`); a tile declares the most one activation
+        gives (:attr:`Tile.activation_chips`; My Choice activates the others, so the round's
+        largest counts for every activation) and the most its other effects give in a round
+        (:attr:`Tile.round_chips`). Activation rewards go to the active seat, and a seat's
+        activations that pay number at most its dice (8, R-2) each round: count the seat's
+        dice in its supply, in Knockout's bar, on the golden space and on Nice Dice's tile,
+        8 at the round's start. Each activation of the seat places at least one of them
+        (T-3, T-6) and lowers the count, except by the effects that give one back, which pay
+        nothing else (Handicap's and My Choice's return of a die, Nice Dice's move of a die
+        placed onto its tile); no other move raises it (dice coming back from the bar, the
+        golden space or Nice Dice's tile were counted there). In the basic game the bound is
+        exact: 2 chips a seat per round. A tile that declares no bound (``None``) lifts the
+        check for the game.
+        """
+        players = state.config.players
+        dice = sum(state.config.ruleset.params.dice)
+        tiles = self.tiles
+        modules = state.config.modules
+        faces = pool(state.config)
+        paid = 0  # the most chips activations can have paid one seat
+        rest = 0  # the most chips the tiles' other effects can have paid all seats
+        for r in range(state.round):
+            most = 0
+            for face in s.used[r * tiles : (r + 1) * tiles]:
+                tile = modules[faces[face]]
+                assert isinstance(tile, Tile)
+                per, other = tile.activation_chips, tile.round_chips
+                if per is None or other is None:
+                    return []
+                most = max(most, per)
+                rest += other
+            paid += dice * most
+        handed = CHIPS_PER_ROUND * state.round
+        seat_most = handed + paid + rest
+        found = [
+            f"seat {seat} holds {count} chips; at most {seat_most} can have been handed out"
+            f" by round {state.round} (R-5, X-8)"
+            for seat, count in enumerate(s.chips)
+            if count > seat_most
+        ]
+        total = sum(s.chips)
+        most_total = (handed + paid) * players + rest
+        if not found and total > most_total:
+            found.append(
+                f"the seats hold {total} chips; at most {most_total} can have been handed out"
+                f" by round {state.round} (R-5, X-8)"
+            )
+        return found
 
 
 def _imaginary_problems(state: State) -> list[str]:

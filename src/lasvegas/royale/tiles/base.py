@@ -413,6 +413,16 @@ class Tile(RuleModule):
     state_type: ClassVar[type[ModuleState] | None] = TileState
     sleeps: ClassVar[bool] = True
     """A tile sleeps while its slice is ``None``: the engine skips its reactions then."""
+    activation_chips: ClassVar[int | None] = None
+    """The most chips one activation of the tile can give the active seat
+    (:func:`~lasvegas.royale.bank.chips_for` its largest "when activated" reward; 0 for
+    none); ``None``: not declared, and Royale then bounds no seat's chips once the tile has
+    been dealt (its ``problems``). Royale's bound also takes it that an activation gives a
+    die back to a supply only as Handicap and My Choice do (one die, and no reward with
+    it): a tile that gives dice back otherwise must declare ``None``."""
+    round_chips: ClassVar[int | None] = None
+    """The most chips the tile's other effects ("before payout", "during payout", "when the
+    round ends") can give in one round, to all seats together; ``None``: not declared."""
     listens: ClassVar[tuple[type[Event], ...]] = ()
     """Core events (``TurnStarted``, ``DicePlaced``) passed to :meth:`on_event` while the tile
     is in play, in module order, right after the :class:`~lasvegas.royale.Royale` module's

@@ -20,7 +20,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import Chance, Seat
 from ..table import imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
@@ -65,6 +65,7 @@ class BlockItPlace(Task):
     """Decision of :attr:`seat`: which one cluster goes to which open casino (T-BLOCK-2)."""
 
     kind: ClassVar[str] = "block-it-place"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "put blank dice from Block It! into a casino"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -119,6 +120,8 @@ class BlockIt(Tile):
 
     id: ClassVar[str] = "block-it"
     code: ClassVar[str] = "F1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     owners: ClassVar[tuple[str, ...]] = ("blank",)
     tasks: ClassVar[tuple[type[Task], ...]] = (BlockItPlace,)
     actions: ClassVar[tuple[type[Action], ...]] = (PlaceCluster,)

@@ -22,8 +22,9 @@ from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import CHANCE, Chance, Money, Seat
+from ..bank import chips_for
 from ..state import rebuild
 from .base import Draft, Tile, TileState, black_rolled, black_throw
 
@@ -115,6 +116,7 @@ class FiftyFiftyThrow(Task):
     the sum to beat are part of the task."""
 
     kind: ClassVar[str] = "fifty-fifty-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for Fifty-Fifty"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -131,6 +133,7 @@ class FiftyFiftyChoice(Task):
     """Decision of :attr:`seat`: stop, or bet higher or lower than :attr:`total` (T-FIFTY-2)."""
 
     kind: ClassVar[str] = "fifty-fifty-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "bet higher or lower (Fifty-Fifty)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -195,6 +198,8 @@ class FiftyFifty(Tile):
 
     id: ClassVar[str] = "fifty-fifty"
     code: ClassVar[str] = "B2"
+    activation_chips: ClassVar[int | None] = chips_for(max(FIFTY_FIFTY_TRACK))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (FiftyFiftyThrow, FiftyFiftyChoice)
     actions: ClassVar[tuple[type[Action], ...]] = (FiftyFiftyStop, FiftyFiftyBet)
     events: ClassVar[tuple[type[Event], ...]] = (FiftyFiftySettled,)

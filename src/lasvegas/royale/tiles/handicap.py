@@ -22,8 +22,9 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor, make_casino
+from ...state import Phase, fast_constructor, make_casino
 from ...types import BIG, REGULAR, Chance, Money, Seat
+from ..bank import chips_for
 from ..events import DiceMoved
 from ..table import SUPPLY, imaginary_owner, move_dice, open_casinos
 from .base import Draft, Tile, TileState
@@ -191,6 +192,7 @@ class HandicapTask(Task):
     """Decision of :attr:`seat`: take a blank die for a reward, or decline (T-HANDICAP-2)."""
 
     kind: ClassVar[str] = "handicap-take"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose whether to take a blank die (Handicap)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -202,6 +204,7 @@ class HandicapMove(Task):
     """Decision of :attr:`seat`, who took a choice space: rotate a die or return one."""
 
     kind: ClassVar[str] = "handicap-move"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "rotate or return a die (Handicap)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -319,6 +322,10 @@ class Handicap(Tile):
 
     id: ClassVar[str] = "handicap"
     code: ClassVar[str] = "F2"
+    activation_chips: ClassVar[int | None] = max(
+        chips_for(amount) for _, _, amount in HANDICAP_SPACES
+    )
+    round_chips: ClassVar[int | None] = 0
     owners: ClassVar[tuple[str, ...]] = ("blank",)
     tasks: ClassVar[tuple[type[Task], ...]] = (HandicapTask, HandicapMove)
     actions: ClassVar[tuple[type[Action], ...]] = (

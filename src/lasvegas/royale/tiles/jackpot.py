@@ -19,8 +19,9 @@ from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import CHANCE, Chance, Money, Seat
+from ..bank import chips_for
 from .base import Draft, Tile, TileState, black_rolled, black_throw
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ class JackpotThrow(Task):
     """Chance: *seat* throws the two black dice (T-JACKPOT-2)."""
 
     kind: ClassVar[str] = "jackpot-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for the Jackpot"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -98,6 +100,8 @@ class Jackpot(Tile):
 
     id: ClassVar[str] = "jackpot"
     code: ClassVar[str] = "A2"
+    activation_chips: ClassVar[int | None] = chips_for(max(JACKPOT_TRACK))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (JackpotThrow,)
     state_type: ClassVar[type[ModuleState] | None] = JackpotState
 

@@ -21,8 +21,9 @@ from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import Money, Seat
+from ..bank import chips_for
 from ..state import rebuild
 from .base import Draft, Tile
 
@@ -92,6 +93,7 @@ class LuckyPunchHide(Task):
     """Decision of :attr:`seat`, the active player: how many tokens to hide (T-LUCKY-2)."""
 
     kind: ClassVar[str] = "lucky-punch-hide"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "hide tokens in the fist (Lucky Punch)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -107,6 +109,7 @@ class LuckyPunchGuess(Task):
     """
 
     kind: ClassVar[str] = "lucky-punch-guess"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "guess the tokens in the fist (Lucky Punch)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -197,6 +200,8 @@ class LuckyPunch(Tile):
 
     id: ClassVar[str] = "lucky-punch"
     code: ClassVar[str] = "A1"
+    activation_chips: ClassVar[int | None] = chips_for(max(LUCKY_PUNCH_REWARDS))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (LuckyPunchHide, LuckyPunchGuess)
     actions: ClassVar[tuple[type[Action], ...]] = (HideTokens, GuessTokens)
     events: ClassVar[tuple[type[Event], ...]] = (FistMade, FistOpened)

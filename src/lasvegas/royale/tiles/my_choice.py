@@ -38,8 +38,9 @@ from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled, Event
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import BIG, CHANCE, REGULAR, Chance, Money, Seat
+from ..bank import chips_for
 from ..state import royale_state
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile, black_rolled, black_throw
@@ -108,6 +109,7 @@ class MyChoiceThrow(Task):
     """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
 
     kind: ClassVar[str] = "my-choice-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for My Choice"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -120,6 +122,7 @@ class MyChoiceFace(Task):
     """Decision of :attr:`seat`: which of the thrown :attr:`faces` to use."""
 
     kind: ClassVar[str] = "my-choice-face"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a My Choice reward"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -133,6 +136,7 @@ class MyChoiceTile(Task):
     """Decision of :attr:`seat` (face 4): which other tile to activate."""
 
     kind: ClassVar[str] = "my-choice-tile"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a tile to activate (My Choice)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -144,6 +148,7 @@ class MyChoiceMove(Task):
     """Decision of :attr:`seat` (face 5): which die to rotate and place, or to return."""
 
     kind: ClassVar[str] = "my-choice-move"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "rotate or return a die (My Choice)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -155,6 +160,7 @@ class MyChoiceSpace(Task):
     """Decision of :attr:`seat` (face 6): which remaining die goes on the golden space."""
 
     kind: ClassVar[str] = "my-choice-space"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "put a die on the golden space (My Choice)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -301,6 +307,10 @@ class MyChoice(Tile):
 
     id: ClassVar[str] = "my-choice"
     code: ClassVar[str] = "H2"
+    # Activating another tile (X-16) gives that tile's reward: Royale counts the largest of
+    # the round's tiles for every activation.
+    activation_chips: ClassVar[int | None] = max(chips_for(amount) for amount in MY_CHOICE_REWARDS)
+    round_chips: ClassVar[int | None] = chips_for(GOLDEN_SPACE_REWARD)
     tasks: ClassVar[tuple[type[Task], ...]] = (
         MyChoiceThrow,
         MyChoiceFace,

@@ -21,8 +21,9 @@ from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import Money, Seat
+from ..bank import chips_for
 from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
@@ -100,6 +101,7 @@ class NoEntryChoice(Task):
     """Decision of :attr:`seat`, the active player: where the token goes (T-NOENTRY-2)."""
 
     kind: ClassVar[str] = "no-entry-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose where the No Entry! token goes"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -158,6 +160,8 @@ class NoEntry(Tile):
 
     id: ClassVar[str] = "no-entry"
     code: ClassVar[str] = "E1"
+    activation_chips: ClassVar[int | None] = chips_for(max(NO_ENTRY_TRACK))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (NoEntryChoice,)
     actions: ClassVar[tuple[type[Action], ...]] = (NoEntryClose, NoEntryLeave)
     events: ClassVar[tuple[type[Event], ...]] = (NoEntryMoved,)

@@ -114,6 +114,7 @@ class PowerPlayChoice(Task):
     """Decision of :attr:`seat`, the token's holder, at the start of its turn (T-POWER-3)."""
 
     kind: ClassVar[str] = "power-play-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ROLL})
     prompt: ClassVar[str | None] = "choose whether to use Power Play"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -163,6 +164,8 @@ class PowerPlay(Tile):
 
     id: ClassVar[str] = "power-play"
     code: ClassVar[str] = "D2"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceMoved,)
     listens: ClassVar[tuple[type[Event], ...]] = (TurnStarted, DicePlaced)
     tasks: ClassVar[tuple[type[Task], ...]] = (PowerPlayChoice,)

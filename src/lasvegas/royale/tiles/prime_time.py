@@ -28,7 +28,7 @@ from ...engine import payout_order, push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled, Event
 from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import CHANCE, Chance, Seat
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState, black_rolled, black_throw
@@ -94,6 +94,7 @@ class PrimeTimeThrow(Task):
     """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "throw for Prime Time"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -106,6 +107,7 @@ class PrimeTimeChoice(Task):
     """Decision of :attr:`seat`: which of the thrown black dice to place (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "stop or go on (Prime Time)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -158,6 +160,8 @@ class PrimeTime(Tile):
 
     id: ClassVar[str] = "prime-time"
     code: ClassVar[str] = "B1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (PrimeTimeThrow, PrimeTimeChoice)
     actions: ClassVar[tuple[type[Action], ...]] = (PrimeTimePlace,)
     state_type: ClassVar[type[ModuleState] | None] = PrimeTimeState
