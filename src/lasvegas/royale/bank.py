@@ -16,9 +16,10 @@ never do (T-8).
 
 from __future__ import annotations
 
+import functools
 from bisect import bisect_right, insort
 from collections import Counter
-from itertools import product
+from typing import NamedTuple
 
 import attrs
 
@@ -211,7 +212,7 @@ def payment_options(
     lower cards. Handovers with the same result (the same cards and chips leave the seat,
     the same cards come back) are one option, the one handing over the fewest things: a
     card handed over and given back as change makes no difference. With *limit*, only the
-    first *limit* options are listed (and the search stops once they are sure).
+    first *limit* options are listed (and the search stops once they are found).
 
     >>> [h.text() for h in payment_options((60_000,), 2, (30_000, 40_000), 50_000)]
     ['hand over $60,000 and 2 chips, get $30,000 back']
@@ -220,65 +221,177 @@ def payment_options(
     >>> payment_options((30_000,), 1, (), 50_000)  # less than the amount: everything
     (Handover(cards=(30000,), chips=1, change=()),)
     """
-    held = sorted(won)
+    held = tuple(sorted(won))
     if sum(held) + chips * CHIP_VALUE < amount:
-        return (Handover(tuple(held), chips, ()),)
-    # Counts per card value, largest value first: the greedy change (T-1), the largest card
-    # not above what is still owed again and again, is as many of each value as fit, in turn.
-    have = Counter(held)
-    in_bank = Counter(bank)
-    values = sorted(set(in_bank) | set(have), reverse=True)
-    pot0 = [in_bank[v] for v in values]
-    ranges = [range(have[v] + 1) for v in values]
-    size = len(values)
-    # every sub-multiset of the seat's cards, by size, each size in ascending card order
-    by_size: list[list[tuple[tuple[Money, ...], tuple[int, ...], Money, list[int]]]] = [
-        [] for _ in range(len(held) + 1)
-    ]
-    for picks in product(*ranges):
-        cards = tuple(v for i in range(size - 1, -1, -1) for v in (values[i],) * picks[i])
-        pot = [n + k for n, k in zip(pot0, picks, strict=True)]
-        by_size[len(cards)].append((cards, picks, sum(cards), pot))
-    for group in by_size:
-        group.sort()
-    best: Money | None = None
-    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], Handover] = {}
-    # Handovers in the options' order: fewer things, then fewer chips, then lower cards. The
-    # net payment is never below the amount, so once an option pays exactly the amount and
-    # *limit* options are found, no later handover can change the list.
+        return (Handover(held, chips, ()),)
+    # Every handover, in the options' order: fewest things, then fewest chips, then the lowest
+    # cards. What the change cannot give back of the overpayment is lost: the handovers that
+    # lose the least make the least net payment; one is kept per result (the cards and chips
+    # that leave the seat, the cards that come back), the first found. Nothing loses less than
+    # nothing: once a handover loses nothing and *limit* options are found, no later handover
+    # can change the list.
+    search = _Search(held, bank)
+    least: Money | None = None
+    found: dict[tuple[tuple[Money, ...], tuple[Money, ...], int], Handover] = {}
     for things in range(len(held) + chips + 1):
         for given in range(max(0, things - len(held)), min(things, chips) + 1):
-            for cards, picks, worth, pot in by_size[things - given]:
-                owed = worth + given * CHIP_VALUE - amount
-                if owed < 0:
+            due = amount - given * CHIP_VALUE  # what the cards must make up
+            for handed in search.by_size[things - given]:
+                cards, worth, values = handed
+                if worth < due:
                     continue
-                change = [0] * size
-                for i in range(size):
-                    if owed <= 0:
-                        break
-                    v = values[i]
-                    if v <= owed:
-                        k = min(pot[i], owed // v)
-                        change[i] = k
-                        owed -= k * v
-                net = amount + owed  # what the cards could not give back is paid too
-                if best is None or net < best:
-                    best = net
+                back, lost, mask = search.change(worth - due, handed)
+                if least is None or lost < least:
+                    least = lost
                     found = {}
-                elif net > best:
+                elif lost > least:
                     continue
-                # one option per result: a card handed over and given back is no difference
-                gone = tuple([k - c if k > c else 0 for k, c in zip(picks, change, strict=True)])
-                back = tuple([c - k if c > k else 0 for k, c in zip(picks, change, strict=True)])
-                key = (gone, back, given)
-                if key in found:
+                if values & mask:  # a card handed over comes back: no difference
+                    result = (*_difference(cards, back), given)
+                else:
+                    result = (cards, back, given)
+                if result in found:
                     continue
-                coins = tuple(v for v, c in zip(values, change, strict=True) for _ in range(c))
-                found[key] = Handover(cards, given, coins)
-                if best == amount and limit is not None and len(found) >= limit:
+                found[result] = Handover(cards, given, back)
+                if least == 0 and limit is not None and len(found) >= limit:
                     return tuple(found.values())
     options = tuple(found.values())
     return options if limit is None else options[:limit]
+
+
+_Cards = tuple[tuple[Money, ...], Money, int]
+"""Some of a seat's cards: their values ascending, their sum, and which values are among them
+(bit *i* for the *i*-th of the search's values, largest first)."""
+
+
+class _Change(NamedTuple):
+    """The bank's change for an overpayment (T-1)."""
+
+    cards: tuple[Money, ...]
+    """The cards given back, largest first (as :func:`greedy` takes them)."""
+    lost: Money
+    """What they could not give back."""
+    values: int
+    """Which values are among them (bit *i* for the *i*-th of the search's values)."""
+
+
+class _Search:
+    """What :func:`payment_options` looks at for one debtor and one bank: the debtor's cards
+    by sub-multiset, and the bank's change for an overpayment.
+
+    Cards are multisets of few distinct values: the sub-multisets (how many of each value)
+    are listed once each, by size, each size in ascending order. The change is made
+    greedily (T-1: the largest card not above what is still owed, again and again, that is
+    as many of each value as fit, largest value first) from the bank with the handed cards
+    in it. The handed cards make a difference only where the bank's own cards run short of a
+    value the change would take more of: otherwise the change depends on the overpayment
+    alone, and is worked out once per overpayment.
+    """
+
+    __slots__ = ("bank", "by_size", "known", "values")
+
+    def __init__(self, held: tuple[Money, ...], bank: tuple[Money, ...]) -> None:
+        have = Counter(held)
+        in_bank = Counter(bank)
+        self.values = tuple(sorted(set(have) | set(in_bank), reverse=True))
+        """The card values of the seat and the bank, largest first."""
+        self.bank = tuple(in_bank[value] for value in self.values)
+        """How many cards of each value the bank holds."""
+        self.known: dict[Money, tuple[_Change, int]] = {}
+        """The change for an overpayment from the bank's own cards (:meth:`_from_bank`)."""
+        subsets: list[_Cards] = [((), 0, 0)]
+        for i in range(len(self.values) - 1, -1, -1):  # values ascending: cards ascending
+            value = self.values[i]
+            if value in have:
+                runs = [
+                    ((value,) * k, k * value, 1 << i if k else 0) for k in range(have[value] + 1)
+                ]
+                subsets = [
+                    (cards + run, worth + more, values | bit)
+                    for cards, worth, values in subsets
+                    for run, more, bit in runs
+                ]
+        self.by_size: list[list[_Cards]] = [[] for _ in range(len(held) + 1)]
+        """Every sub-multiset of the seat's cards, by size, each size in ascending order."""
+        for subset in subsets:
+            self.by_size[len(subset[0])].append(subset)
+        for group in self.by_size:
+            group.sort()
+
+    def change(self, owed: Money, handed: _Cards) -> _Change:
+        """The change for *owed* from the bank with the cards *handed* in it."""
+        change, short = self.known.get(owed) or self._from_bank(owed)
+        return change if not handed[2] & short else self._from_pot(owed, handed[0])
+
+    def _from_bank(self, owed: Money) -> tuple[_Change, int]:
+        """The change for *owed* from the bank's own cards, and the values it ran short of
+        (bits). Cards of other values, added to the bank, make no difference: at each value
+        the change takes as many as fit, and the bank had that many."""
+        change, taken = _change_for(self.values, owed)
+        if any(k > self.bank[i] for i, k in taken):
+            found = self.known[owed] = self._greedy(owed, self.bank)
+        else:
+            found = self.known[owed] = (change, 0)
+        return found
+
+    def _from_pot(self, owed: Money, handed: tuple[Money, ...]) -> _Change:
+        """The change for *owed* from the bank with the cards *handed* in it."""
+        more = Counter(handed)
+        pot = tuple(n + more[value] for value, n in zip(self.values, self.bank, strict=True))
+        return self._greedy(owed, pot)[0]
+
+    def _greedy(self, owed: Money, pot: tuple[int, ...]) -> tuple[_Change, int]:
+        """The change for *owed* from *pot* (how many cards of each value), and the values it
+        ran short of (bits): as many of each value as fit, largest value first."""
+        cards: list[Money] = []
+        values = 0
+        short = 0
+        for i, value in enumerate(self.values):
+            k = owed // value
+            if k > pot[i]:
+                k = pot[i]
+                short |= 1 << i
+            if k:
+                cards += (value,) * k
+                values |= 1 << i
+                owed -= k * value
+        return _Change(tuple(cards), owed, values), short
+
+
+@functools.lru_cache(maxsize=1024)
+def _change_for(
+    values: tuple[Money, ...], owed: Money
+) -> tuple[_Change, tuple[tuple[int, int], ...]]:
+    """The change for *owed* in cards of *values* (largest first), greedily, with as many
+    cards of each value as it takes, and how many it takes of each (index, count): a pure
+    function of the card values, kept for the next debtor."""
+    cards: list[Money] = []
+    taken: list[tuple[int, int]] = []
+    mask = 0
+    for i, value in enumerate(values):
+        k = owed // value
+        if k:
+            cards += (value,) * k
+            taken.append((i, k))
+            mask |= 1 << i
+            owed -= k * value
+    return _Change(tuple(cards), owed, mask), tuple(taken)
+
+
+def _difference(
+    cards: tuple[Money, ...], change: tuple[Money, ...]
+) -> tuple[tuple[Money, ...], tuple[Money, ...]]:
+    """The cards that leave the seat and the cards that come to it, when it hands over
+    *cards* (ascending) and receives *change* (descending): a card handed over and given back
+    is neither."""
+    gone = list(cards)
+    back: list[Money] = []
+    for card in change:
+        if card in gone:
+            gone.remove(card)
+        else:
+            back.append(card)
+    return tuple(gone), tuple(back)
 
 
 def bank_payment(
