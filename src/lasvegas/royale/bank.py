@@ -16,7 +16,6 @@ never do (T-8).
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_right, insort
 from collections import Counter
 from typing import NamedTuple
@@ -212,7 +211,7 @@ def payment_options(
     lower cards. Handovers with the same result (the same cards and chips leave the seat,
     the same cards come back) are one option, the one handing over the fewest things: a
     card handed over and given back as change makes no difference. With *limit*, only the
-    first *limit* options are listed (and the search stops once they are found).
+    first *limit* options are listed (and the search stops once they are sure).
 
     >>> [h.text() for h in payment_options((60_000,), 2, (30_000, 40_000), 50_000)]
     ['hand over $60,000 and 2 chips, get $30,000 back']
@@ -226,66 +225,66 @@ def payment_options(
         return (Handover(held, chips, ()),)
     # Every handover, in the options' order: fewest things, then fewest chips, then the lowest
     # cards. What the change cannot give back of the overpayment is lost: the handovers that
-    # lose the least make the least net payment; one is kept per result (the cards and chips
-    # that leave the seat, the cards that come back), the first found. Nothing loses less than
-    # nothing: once a handover loses nothing and *limit* options are found, no later handover
-    # can change the list.
+    # lose the least make the least net payment. Nothing loses less than nothing: once a
+    # handover loses nothing and *limit* options are found, no later one changes the list.
     search = _Search(held, bank)
     least: Money | None = None
-    found: dict[tuple[tuple[Money, ...], tuple[Money, ...], int], Handover] = {}
+    options: list[Handover] = []
     for things in range(len(held) + chips + 1):
         for given in range(max(0, things - len(held)), min(things, chips) + 1):
             due = amount - given * CHIP_VALUE  # what the cards must make up
-            for handed in search.by_size[things - given]:
-                cards, worth, values = handed
+            for cards, worth, values in search.by_size[things - given]:
                 if worth < due:
                     continue
-                back, lost, mask = search.change(worth - due, handed)
+                change, lost, back = search.change(worth - due)
+                if values & back:
+                    # A card of a value handed over would come back (see _Search): the same
+                    # handover without that card has the same result, and came first.
+                    continue
                 if least is None or lost < least:
                     least = lost
-                    found = {}
+                    options = []
                 elif lost > least:
                     continue
-                if values & mask:  # a card handed over comes back: no difference
-                    result = (*_difference(cards, back), given)
-                else:
-                    result = (cards, back, given)
-                if result in found:
-                    continue
-                found[result] = Handover(cards, given, back)
-                if least == 0 and limit is not None and len(found) >= limit:
-                    return tuple(found.values())
-    options = tuple(found.values())
-    return options if limit is None else options[:limit]
-
-
-_Cards = tuple[tuple[Money, ...], Money, int]
-"""Some of a seat's cards: their values ascending, their sum, and which values are among them
-(bit *i* for the *i*-th of the search's values, largest first)."""
+                options.append(Handover(cards, given, change))
+                if least == 0 and limit is not None and len(options) >= limit:
+                    return tuple(options)
+    return tuple(options) if limit is None else tuple(options[:limit])
 
 
 class _Change(NamedTuple):
-    """The bank's change for an overpayment (T-1)."""
+    """The bank's change for an overpayment (T-1), from its own cards."""
 
     cards: tuple[Money, ...]
     """The cards given back, largest first (as :func:`greedy` takes them)."""
     lost: Money
     """What they could not give back."""
-    values: int
-    """Which values are among them (bit *i* for the *i*-th of the search's values)."""
+    back: int
+    """The values a handover must not hold for this to be its change (bit *i* for the
+    *i*-th of the search's values): the values among the cards, and those the bank ran
+    short of."""
 
 
 class _Search:
-    """What :func:`payment_options` looks at for one debtor and one bank: the debtor's cards
-    by sub-multiset, and the bank's change for an overpayment.
+    """What :func:`payment_options` looks at for one debtor and one bank.
 
-    Cards are multisets of few distinct values: the sub-multisets (how many of each value)
-    are listed once each, by size, each size in ascending order. The change is made
-    greedily (T-1: the largest card not above what is still owed, again and again, that is
-    as many of each value as fit, largest value first) from the bank with the handed cards
-    in it. The handed cards make a difference only where the bank's own cards run short of a
-    value the change would take more of: otherwise the change depends on the overpayment
-    alone, and is worked out once per overpayment.
+    The debtor's cards are multisets of few distinct values: their sub-multisets (how many
+    of each value) are listed once each, by size, each size in ascending order.
+
+    The change (T-1) is made greedily from the bank with the handed cards in it: the
+    largest card not above what is still owed, again and again, that is as many of each
+    value as fit, largest value first. Only the handovers where no card of a value handed
+    over comes back make distinct options, and for those the handed cards play no part in
+    the change, which is worked out once per overpayment from the bank's own cards:
+
+    - A handover whose change gives back a card of a value it hands over has the same
+      result (the same cards leave the seat, the same come back) as the same handover
+      without that card: with one card and its value less to pay, the greedy change takes
+      the same cards but that one. That handover has one thing fewer and came first.
+    - Where the bank's own cards do not run short of a value the change would take more
+      of, the handed cards, added to the bank, change nothing. Where they run short of a
+      value the seat hands over, the change takes one of the handed cards back (the first
+      such value, which it takes more of than the bank had): the case above.
     """
 
     __slots__ = ("bank", "by_size", "known", "values")
@@ -297,9 +296,9 @@ class _Search:
         """The card values of the seat and the bank, largest first."""
         self.bank = tuple(in_bank[value] for value in self.values)
         """How many cards of each value the bank holds."""
-        self.known: dict[Money, tuple[_Change, int]] = {}
-        """The change for an overpayment from the bank's own cards (:meth:`_from_bank`)."""
-        subsets: list[_Cards] = [((), 0, 0)]
+        self.known: dict[Money, _Change] = {}
+        """The change for an overpayment (:meth:`change`)."""
+        subsets: list[tuple[tuple[Money, ...], Money, int]] = [((), 0, 0)]
         for i in range(len(self.values) - 1, -1, -1):  # values ascending: cards ascending
             value = self.values[i]
             if value in have:
@@ -311,87 +310,35 @@ class _Search:
                     for cards, worth, values in subsets
                     for run, more, bit in runs
                 ]
-        self.by_size: list[list[_Cards]] = [[] for _ in range(len(held) + 1)]
-        """Every sub-multiset of the seat's cards, by size, each size in ascending order."""
+        self.by_size: list[list[tuple[tuple[Money, ...], Money, int]]] = [
+            [] for _ in range(len(held) + 1)
+        ]
+        """Every sub-multiset of the seat's cards, by size, each size in ascending order: the
+        cards (ascending), their worth, and their values (bit *i* for ``values[i]``)."""
         for subset in subsets:
             self.by_size[len(subset[0])].append(subset)
         for group in self.by_size:
             group.sort()
 
-    def change(self, owed: Money, handed: _Cards) -> _Change:
-        """The change for *owed* from the bank with the cards *handed* in it."""
-        change, short = self.known.get(owed) or self._from_bank(owed)
-        return change if not handed[2] & short else self._from_pot(owed, handed[0])
-
-    def _from_bank(self, owed: Money) -> tuple[_Change, int]:
-        """The change for *owed* from the bank's own cards, and the values it ran short of
-        (bits). Cards of other values, added to the bank, make no difference: at each value
-        the change takes as many as fit, and the bank had that many."""
-        change, taken = _change_for(self.values, owed)
-        if any(k > self.bank[i] for i, k in taken):
-            found = self.known[owed] = self._greedy(owed, self.bank)
-        else:
-            found = self.known[owed] = (change, 0)
-        return found
-
-    def _from_pot(self, owed: Money, handed: tuple[Money, ...]) -> _Change:
-        """The change for *owed* from the bank with the cards *handed* in it."""
-        more = Counter(handed)
-        pot = tuple(n + more[value] for value, n in zip(self.values, self.bank, strict=True))
-        return self._greedy(owed, pot)[0]
-
-    def _greedy(self, owed: Money, pot: tuple[int, ...]) -> tuple[_Change, int]:
-        """The change for *owed* from *pot* (how many cards of each value), and the values it
-        ran short of (bits): as many of each value as fit, largest value first."""
-        cards: list[Money] = []
-        values = 0
-        short = 0
-        for i, value in enumerate(self.values):
-            k = owed // value
-            if k > pot[i]:
-                k = pot[i]
-                short |= 1 << i
-            if k:
-                cards += (value,) * k
-                values |= 1 << i
-                owed -= k * value
-        return _Change(tuple(cards), owed, values), short
-
-
-@functools.lru_cache(maxsize=1024)
-def _change_for(
-    values: tuple[Money, ...], owed: Money
-) -> tuple[_Change, tuple[tuple[int, int], ...]]:
-    """The change for *owed* in cards of *values* (largest first), greedily, with as many
-    cards of each value as it takes, and how many it takes of each (index, count): a pure
-    function of the card values, kept for the next debtor."""
-    cards: list[Money] = []
-    taken: list[tuple[int, int]] = []
-    mask = 0
-    for i, value in enumerate(values):
-        k = owed // value
-        if k:
-            cards += (value,) * k
-            taken.append((i, k))
-            mask |= 1 << i
-            owed -= k * value
-    return _Change(tuple(cards), owed, mask), tuple(taken)
-
-
-def _difference(
-    cards: tuple[Money, ...], change: tuple[Money, ...]
-) -> tuple[tuple[Money, ...], tuple[Money, ...]]:
-    """The cards that leave the seat and the cards that come to it, when it hands over
-    *cards* (ascending) and receives *change* (descending): a card handed over and given back
-    is neither."""
-    gone = list(cards)
-    back: list[Money] = []
-    for card in change:
-        if card in gone:
-            gone.remove(card)
-        else:
-            back.append(card)
-    return tuple(gone), tuple(back)
+    def change(self, owed: Money) -> _Change:
+        """The bank's change for *owed* from its own cards: as many of each value as fit,
+        largest value first."""
+        known = self.known.get(owed)
+        if known is None:
+            cards: list[Money] = []
+            back = 0
+            rest = owed
+            for i, (value, n) in enumerate(zip(self.values, self.bank, strict=True)):
+                k = rest // value
+                if k > n:  # the bank runs short of this value
+                    k = n
+                    back |= 1 << i
+                if k:
+                    cards += (value,) * k
+                    back |= 1 << i
+                    rest -= k * value
+            known = self.known[owed] = _Change(tuple(cards), rest, back)
+        return known
 
 
 def bank_payment(
