@@ -260,9 +260,9 @@ class _Change(NamedTuple):
     lost: Money
     """What they could not give back."""
     back: int
-    """The values a handover must not hold for this to be its change (bit *i* for the
-    *i*-th of the search's values): the values among the cards, and those the bank ran
-    short of."""
+    """The values a handover must not hold to be a way to pay with this change (bit *i* for
+    the *i*-th of the search's values): the values among the cards, and those the bank ran
+    short of (see :class:`_Search`)."""
 
 
 class _Search:
@@ -281,10 +281,11 @@ class _Search:
       result (the same cards leave the seat, the same come back) as the same handover
       without that card: with one card and its value less to pay, the greedy change takes
       the same cards but that one. That handover has one thing fewer and came first.
-    - Where the bank's own cards do not run short of a value the change would take more
-      of, the handed cards, added to the bank, change nothing. Where they run short of a
-      value the seat hands over, the change takes one of the handed cards back (the first
-      such value, which it takes more of than the bank had): the case above.
+    - Unless the bank's own cards run short of a value the seat hands over (the change
+      would take more of it than the bank has), the handed cards, added to the bank, change
+      nothing: at each value the change takes as many as fit, or all the bank has, the
+      same with them as without. Where it does, the change takes more of the first such
+      value than the bank has, so one of the handed cards: the case above.
     """
 
     __slots__ = ("bank", "by_size", "known", "values")
