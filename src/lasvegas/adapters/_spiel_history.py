@@ -15,6 +15,7 @@ information state is worked out from its parent's when asked for.
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
@@ -364,19 +365,25 @@ def secret_text(pairs: Secret) -> str:
     return "; ".join(f"{where}={value!r}" for where, value in pairs)
 
 
-_FIELDS: dict[type, tuple[str, ...] | None] = {}
-"""The fields of the classes :func:`_diff` has met (``None``: not an attrs class)."""
+_FIELDS: dict[type, tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]] | None] = {}
+"""The fields of the classes :func:`_diff` has met, and a getter of their values (``None``:
+not an attrs class)."""
 
 
-def _field_names(cls: type) -> tuple[str, ...] | None:
-    """The fields of an attrs class (``None``: not one)."""
+def _fields(cls: type) -> tuple[tuple[str, ...], Callable[[object], tuple[object, ...]]] | None:
+    """The fields of an attrs class and a getter of their values (``None``: not one)."""
     try:
         return _FIELDS[cls]
     except KeyError:
-        names = tuple(f.name for f in attrs.fields(cls)) if attrs.has(cls) else None
+        found = None
+        if attrs.has(cls):
+            names = tuple(f.name for f in attrs.fields(cls))
+            getter = operator.attrgetter(*names) if len(names) > 1 else None
+            if getter is not None:
+                found = (names, getter)
         if len(_FIELDS) < 4096:  # classes, a bounded set
-            _FIELDS[cls] = names
-        return names
+            _FIELDS[cls] = found
+        return found
 
 
 def _diff(mine: object, public: object, where: str, out: list[tuple[str, object]]) -> None:
@@ -385,23 +392,23 @@ def _diff(mine: object, public: object, where: str, out: list[tuple[str, object]
     hand, one item of the seats' hands, is a whole), are compared one by one."""
     kind = type(mine)
     if kind is type(public):
-        if isinstance(mine, tuple) and isinstance(public, tuple):
-            # a tuple of parts (one per seat ...) item by item, a tuple of values whole
+        if kind is tuple:
+            assert isinstance(mine, tuple)
+            assert isinstance(public, tuple)
             if (
                 mine
                 and len(mine) == len(public)
-                and (isinstance(mine[0], tuple) or _field_names(type(mine[0])) is not None)
+                and (type(mine[0]) is tuple or _fields(type(mine[0])) is not None)
             ):
                 for i, (a, b) in enumerate(zip(mine, public, strict=True)):
                     if a is not b and a != b:
                         _diff(a, b, f"{where}[{i}]", out)
                 return
         else:
-            names = _field_names(kind)
-            if names is not None:
-                for name in names:
-                    a = getattr(mine, name)
-                    b = getattr(public, name)
+            fields = _fields(kind)
+            if fields is not None:
+                names, getter = fields
+                for name, a, b in zip(names, getter(mine), getter(public), strict=True):
                     if a is not b and a != b:
                         _diff(a, b, f"{where}.{name}", out)
                 return
