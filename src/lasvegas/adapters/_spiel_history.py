@@ -25,6 +25,7 @@ from ..actions import Action
 from ..config import GameConfig
 from ..engine import Step, apply, chance_outcomes, new_game, step, to_move
 from ..events import Event
+from ..modules.base import RuleModule
 from ..serde import from_json, to_json
 from ..state import State
 from ..types import CHANCE
@@ -338,12 +339,32 @@ def initial(config: GameConfig, imperfect: bool) -> Frozen:
 # -- what a seat sees beyond a spectator ---------------------------------------------------------
 
 
+def overrides(module: RuleModule, hook: str) -> bool:
+    """Whether *module*'s class defines its own *hook* (not :class:`RuleModule`'s)."""
+    return getattr(type(module), hook) is not getattr(RuleModule, hook)
+
+
+def _hiders(config: GameConfig) -> tuple[tuple[int, ...], frozenset[int]]:
+    """The modules of *config* that redact their slices, and those that redact their tasks
+    (the others show the same to every seat: nothing of theirs is compared)."""
+    modules = config.modules
+    return (
+        tuple(i for i, m in enumerate(modules) if overrides(m, "redact")),
+        frozenset(i for i, m in enumerate(modules) if overrides(m, "public_task")),
+    )
+
+
 def private_parts(state: State, seat: int | None) -> tuple[object, ...]:
-    """The modules' slices and pending tasks as *seat* sees them (as in its view)."""
-    modules = state.config.modules
-    slices = tuple(m.redact(state, i, seat) for i, m in enumerate(modules))
-    tasks = tuple(modules[t.module].public_task(state, t.module, t, seat) for t in state.tasks)
-    return (*slices, *tasks)
+    """The slices and pending tasks of the modules that redact them, as *seat* sees them
+    (as in its view)."""
+    config = state.config
+    redacting, tasking = config.table(_hiders)
+    modules = config.modules
+    parts: list[object] = [modules[i].redact(state, i, seat) for i in redacting]
+    for task in state.tasks:
+        if task.module in tasking:
+            parts.append(modules[task.module].public_task(state, task.module, task, seat))
+    return tuple(parts)
 
 
 def secret(state: State, seat: int, public: tuple[object, ...]) -> Secret:
@@ -352,12 +373,21 @@ def secret(state: State, seat: int, public: tuple[object, ...]) -> Secret:
     smallest differing field or item (a card game seat's hand, not its whole slice)."""
     mine = private_parts(state, seat)
     out: list[tuple[str, object]] = []
-    modules = state.config.modules
     for i, (a, b) in enumerate(zip(mine, public, strict=True)):
         if a is not b and a != b:
-            where = modules[i].id if i < len(modules) else f"task {i - len(modules)}"
-            _diff(a, b, where, out)
+            _diff(a, b, _label(state, i), out)
     return tuple(out)
+
+
+def _label(state: State, part: int) -> str:
+    """The name of the *part*-th item of :func:`private_parts` of *state*: the module's id,
+    or ``task N`` (the N-th pending task)."""
+    config = state.config
+    redacting, tasking = config.table(_hiders)
+    if part < len(redacting):
+        return config.modules[redacting[part]].id
+    shown = [i for i, t in enumerate(state.tasks) if t.module in tasking]
+    return f"task {shown[part - len(redacting)]}"
 
 
 def secret_text(pairs: Secret) -> str:

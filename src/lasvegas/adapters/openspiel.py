@@ -79,7 +79,7 @@ from ..text import describe
 from ..types import CHANCE
 from ..view import observe
 from ._common import Reward, board_text, check_reward, final_rewards
-from ._spiel_history import Log, entries, initial, probabilities, sampled
+from ._spiel_history import Log, entries, initial, overrides, probabilities, sampled
 from .encoding import observation_encoder
 
 __all__ = [
@@ -203,10 +203,6 @@ def load_game(config: GameConfig, *, reward: Reward = "money_share") -> Any:
 # -- what a config implies ---------------------------------------------------------------------
 
 
-def _overrides(module: RuleModule, hook: str) -> bool:
-    return getattr(type(module), hook) is not getattr(RuleModule, hook)
-
-
 def hides_information(config: GameConfig) -> bool:
     """Whether views of *config* hide anything (hidden money, a module that redacts).
 
@@ -215,7 +211,7 @@ def hides_information(config: GameConfig) -> bool:
     (False, True)
     """
     return config.hide_money or any(
-        _overrides(m, "redact") or _overrides(m, "resample_hidden") for m in config.modules
+        overrides(m, "redact") or overrides(m, "resample_hidden") for m in config.modules
     )
 
 
