@@ -118,7 +118,8 @@ def main() -> None:
     config = (
         PPOConfig()
         .environment("lasvegas")
-        .env_runners(num_env_runners=args.env_runners)
+        # a busy machine may take more than RLlib's 60 s to sample a batch: wait for it
+        .env_runners(num_env_runners=args.env_runners, sample_timeout_s=600)
         .multi_agent(
             policies={"shared"},
             policy_mapping_fn=lambda agent_id, episode, **kwargs: "shared",  # self-play

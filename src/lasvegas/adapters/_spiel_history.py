@@ -174,7 +174,17 @@ class Frozen:
     attributes).
     """
 
-    __slots__ = ("anchor", "depth", "history", "legal", "log", "mover", "outcomes", "state")
+    __slots__ = (
+        "anchor",
+        "depth",
+        "history",
+        "legal",
+        "log",
+        "mover",
+        "outcomes",
+        "state",
+        "table",
+    )
 
     def __init__(
         self, state: State, log: Log | None, anchor: Log | None, history: History, depth: int
@@ -191,6 +201,8 @@ class Frozen:
         """The length of :attr:`history`."""
         self.outcomes: tuple[tuple[Action, Fraction], ...] | None = None
         self.legal: tuple[int, ...] | None = None
+        self.table: object = None
+        """The adapter's table of the config (passed on to the children)."""
 
     def chance(self) -> tuple[tuple[Action, Fraction], ...]:
         if self.outcomes is None:
@@ -204,12 +216,15 @@ class Frozen:
         history = (-1 if seat is None else seat, code, self.history)
         log = self.log
         if log is None:
-            return Frozen(apply(self.state, chosen), None, self.anchor, history, self.depth + 1)
-        done = step(self.state, chosen)
-        node = Log(
-            log, seat, chosen, done.state, done.events, [None] * len(log.seen), log.depth + 1
-        )
-        return Frozen(done.state, node, None, history, self.depth + 1)
+            child = Frozen(apply(self.state, chosen), None, self.anchor, history, self.depth + 1)
+        else:
+            done = step(self.state, chosen)
+            node = Log(
+                log, seat, chosen, done.state, done.events, [None] * len(log.seen), log.depth + 1
+            )
+            child = Frozen(done.state, node, None, history, self.depth + 1)
+        child.table = self.table
+        return child
 
     def moves(self) -> list[tuple[int, int]]:
         """The history, oldest first: ``(player, action id)`` pairs."""

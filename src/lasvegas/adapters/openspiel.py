@@ -266,13 +266,19 @@ class _Codes:
     """The action ids of a config (a table of the config, built once:
     :meth:`lasvegas.GameConfig.table`)."""
 
-    __slots__ = ("actions", "codes", "legal")
+    __slots__ = ("actions", "by_id", "codes", "legal")
 
     def __init__(self, config: GameConfig) -> None:
         self.actions = action_space(config)
         """The action space (an id is an index in it)."""
         self.codes = {action: code for code, action in enumerate(self.actions)}
         """Each action's id."""
+        self.by_id: dict[int, tuple[Action, int]] = {
+            id(action): (action, code) for code, action in enumerate(self.actions)
+        }
+        """Each action object's id by the object's ``id()`` (the engine hands out the same
+        objects again and again; hashing an action costs more): the object is kept with
+        it, so its ``id()`` cannot be reused while cached. Bounded (cleared at 4,096)."""
         self.legal: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
         """The sorted ids of legal-action tuples by the tuple's id (the engine gives the
         same tuple for the same roll in the classic game); the tuple is kept with its ids,
@@ -283,8 +289,19 @@ class _Codes:
         cached = self.legal.get(id(legal))
         if cached is not None and cached[0] is legal:
             return cached[1]
-        codes = self.codes
-        ids = tuple(sorted([codes[action] for action in legal]))
+        by_id = self.by_id
+        found: list[int] = []
+        for action in legal:
+            known = by_id.get(id(action))
+            if known is not None and known[0] is action:
+                found.append(known[1])
+                continue
+            code = self.codes[action]
+            if len(by_id) >= 4096:
+                by_id.clear()
+            by_id[id(action)] = (action, code)
+            found.append(code)
+        ids = tuple(sorted(found))
         if len(self.legal) >= 1024:
             self.legal.clear()
         self.legal[id(legal)] = (legal, ids)
@@ -418,8 +435,15 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         held = self._held
         legal = held.legal
         if legal is None:
-            legal = held.legal = _codes(held.state.config).of(legal_actions(held.state))
+            legal = held.legal = self._table().of(legal_actions(held.state))
         return legal
+
+    def _table(self) -> _Codes:
+        held = self._held
+        table = held.table
+        if table is None:
+            table = held.table = _codes(held.state.config)
+        return table  # type: ignore[return-value]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance node's outcomes: ``(index, probability)`` in the engine's order."""
@@ -432,7 +456,7 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             if 0 <= action < len(outcomes):
                 return outcomes[action][0]
         else:
-            actions = _codes(held.state.config).actions
+            actions = self._table().actions
             if 0 <= action < len(actions):
                 return actions[action]
         raise IllegalActionError(
@@ -522,7 +546,7 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return self._held.depth == 0
 
     def _line(self) -> Log:
-        return self._held.line(_codes(self._held.state.config).actions)
+        return self._held.line(self._table().actions)
 
     def information_state_string(self, player: int | None = None) -> str:
         """*player*'s information state (default: the one to act) as text (see the module's
