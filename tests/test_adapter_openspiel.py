@@ -154,6 +154,31 @@ def test_information_states_do_not_depend_on_when_they_are_asked(config: lv.Game
     assert not lazy.is_initial_state()
 
 
+@pytest.mark.parametrize("config", [lv.cardgame(3), lv.royale(2), lv.classic(2)])
+def test_python_answers_are_openspiels(config: lv.GameConfig) -> None:
+    """The calls the state answers in Python give what OpenSpiel's C++ ``State`` gives
+    through the adapter's hooks: legal actions of every player (chance ids at a chance
+    node, none for a seat not to act, none at the end), chance node, observation and
+    information state of every seat."""
+    game = load_game(config)
+    cpp = pyspiel.State
+    for state in [*_walk(game, seed=9, steps=60), _walk(game, seed=9, steps=10_000)[-1]]:
+        assert state.is_chance_node() == cpp.is_chance_node(state)
+        assert state.is_terminal() == cpp.is_terminal(state)
+        assert state.legal_actions() == cpp.legal_actions(state)
+        for player in range(config.players):
+            assert state.legal_actions(player) == cpp.legal_actions(state, player)
+            if not state.is_terminal():
+                strings = (state.information_state_string(player), state.observation_string(player))
+                assert strings == (
+                    cpp.information_state_string(state, player),
+                    cpp.observation_string(state, player),
+                )
+                assert state.observation_tensor(player) == cpp.observation_tensor(state, player)
+    assert state.is_terminal()
+    assert state.legal_actions() == []
+
+
 def test_parameters_load_back() -> None:
     """Readable parameters where a factory gives the config back, base64 JSON otherwise."""
     readable = lv.classic(3, lv.NeutralDice(), lv.Kickers())
