@@ -287,7 +287,7 @@ class Coin(lv.RuleModule):
     ``task_to_move`` agrees with the type (when the engine asks at all)."""
 
     id: ClassVar[str] = "test-coin"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
     tasks: ClassVar[tuple[type[lv.Task], ...]] = (Flip,)
     honest: bool = True
 
@@ -379,7 +379,7 @@ class Witness(lv.RuleModule):
     """Test module: every placement queues a :class:`Seen` holding the roll it saw."""
 
     id: ClassVar[str] = "test-witness"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.DicePlaced,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.DicePlaced,)
     tasks: ClassVar[tuple[type[lv.Task], ...]] = (Seen,)
 
     def react(
@@ -449,7 +449,7 @@ class PaidAtTwo(lv.RuleModule):
     every ``CasinoPaid`` that reaches it, so a test can see which ones do."""
 
     id: ClassVar[str] = "test-paid-at-two"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
     state_type: ClassVar[type[lv.ModuleState] | None] = Heard
 
     def initial_state(self, players: int) -> lv.ModuleState | None:

@@ -307,7 +307,7 @@ class WinnerWatcher(lv.RuleModule):
 
     id: ClassVar[str] = "test-winner-watcher"
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
     state_type: ClassVar[type[lv.ModuleState] | None] = WinnersSeen
 
     def initial_state(self, players: int) -> lv.ModuleState | None:

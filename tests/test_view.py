@@ -79,7 +79,7 @@ class Secrets(lv.RuleModule):
     """A test module hiding hands, a pending pick and a peek, through the view hooks."""
 
     id: ClassVar[str] = "test-view-secrets"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
     actions: ClassVar[tuple[type[lv.Action], ...]] = (Pick,)
     tasks: ClassVar[tuple[type[lv.Task], ...]] = (Choose,)
     events: ClassVar[tuple[type[lv.Event], ...]] = (Peeked,)

@@ -19,7 +19,7 @@ from .errors import ConfigError
 from .types import NEUTRAL, Money
 
 if TYPE_CHECKING:
-    from .modules.base import RuleModule
+    from .modules.base import Capabilities, RuleModule
 
 __all__ = ["EDITIONS", "ConfigTables", "GameConfig", "Params", "Ruleset", "register_edition"]
 
@@ -159,14 +159,16 @@ class Ruleset:
     neutral_owner: int | None
     """Owner number the ``"neutral"`` group's dice belong to, if that owner exists."""
     reactors: dict[type, tuple[int, ...]]
-    """For each event type, the indexes of the modules whose ``react`` hook wants it."""
+    """For each event type, the indexes of the modules that listen to it (their
+    ``listens`` declaration), in module order: the engine calls their ``react``."""
     sleepers: frozenset[int]
     """Indexes of the modules that sleep while their slice is ``None`` (``sleeps``)."""
     placement_filters: frozenset[int]
-    """Indexes of the modules that hear placements at some casinos only
-    (``hears_placement``)."""
+    """Indexes of the modules that listen to ``DicePlaced`` but hear placements at some
+    casinos only (they override ``hears_placement``)."""
     paid_filters: frozenset[int]
-    """Indexes of the modules that hear the payouts of some casinos only (``hears_paid``)."""
+    """Indexes of the modules that listen to ``CasinoPaid`` but hear the payouts of some
+    casinos only (they override ``hears_paid``)."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
     closers: tuple[int, ...]
@@ -176,7 +178,16 @@ class Ruleset:
     starters: tuple[int, ...]
     """Indexes of the modules that may choose the next round's start player."""
     scorers: tuple[int, ...]
-    """Indexes of the modules that add to the standings."""
+    """Indexes of the modules that add money to the standings (``score``)."""
+    tiebreakers: tuple[int, ...]
+    """Indexes of the modules that add to the tie-break counts (``tiebreak``), whether or
+    not they add money."""
+    hiders: tuple[int, ...]
+    """Indexes of the modules that may hide something from a seat (they override
+    ``redact`` or ``resample_hidden``)."""
+    capabilities: tuple[Capabilities, ...]
+    """Each module's declared optional capabilities (``RuleModule.capabilities``), in module
+    order."""
     action_owner: dict[type, int]
     """Module action types -> index of the module that performs them."""
     tables: ConfigTables = attrs.field(factory=ConfigTables, eq=False, repr=False)
@@ -230,13 +241,11 @@ def _compile(config: GameConfig) -> Ruleset:
     if params.dice[NEUTRAL] and neutral_owner is None:
         raise ConfigError("neutral dice need a module that adds the neutral owner")
 
-    def overrides(m: RuleModule, hook: str) -> bool:
-        return getattr(type(m), hook) is not getattr(RuleModule, hook)
-
     mods = config.modules
+    kinds = [type(m) for m in mods]
     reactors: dict[type, list[int]] = {}
     for i, m in enumerate(mods):
-        for event_type in m.reacts_to:
+        for event_type in m.listens:
             reactors.setdefault(event_type, []).append(i)
     action_owner: dict[type, int] = {}
     for i, m in enumerate(mods):
@@ -251,14 +260,24 @@ def _compile(config: GameConfig) -> Ruleset:
         reactors={k: tuple(v) for k, v in reactors.items()},
         sleepers=frozenset(i for i, m in enumerate(mods) if m.sleeps),
         placement_filters=frozenset(
-            i for i, m in enumerate(mods) if overrides(m, "hears_placement")
+            i for i, k in enumerate(kinds) if k.hears_placement is not RuleModule.hears_placement
         ),
-        paid_filters=frozenset(i for i, m in enumerate(mods) if overrides(m, "hears_paid")),
-        offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
-        closers=tuple(i for i, m in enumerate(mods) if overrides(m, "closed")),
-        payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),
-        starters=tuple(i for i, m in enumerate(mods) if overrides(m, "next_start")),
-        scorers=tuple(i for i, m in enumerate(mods) if overrides(m, "score")),
+        paid_filters=frozenset(
+            i for i, k in enumerate(kinds) if k.hears_paid is not RuleModule.hears_paid
+        ),
+        offerers=tuple(i for i, k in enumerate(kinds) if k.offer is not RuleModule.offer),
+        closers=tuple(i for i, k in enumerate(kinds) if k.closed is not RuleModule.closed),
+        payers=tuple(i for i, k in enumerate(kinds) if k.payout is not RuleModule.payout),
+        starters=tuple(i for i, k in enumerate(kinds) if k.next_start is not RuleModule.next_start),
+        scorers=tuple(i for i, k in enumerate(kinds) if k.score is not RuleModule.score),
+        tiebreakers=tuple(i for i, k in enumerate(kinds) if k.tiebreak is not RuleModule.tiebreak),
+        hiders=tuple(
+            i
+            for i, k in enumerate(kinds)
+            if k.redact is not RuleModule.redact
+            or k.resample_hidden is not RuleModule.resample_hidden
+        ),
+        capabilities=tuple(m.capabilities() for m in mods),
         action_owner=action_owner,
     )
 

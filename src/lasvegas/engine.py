@@ -2,7 +2,7 @@
 
 :func:`apply` and :func:`legal_actions` are the hot path; they build states directly (no
 ``attrs.evolve``, no validators) and create event objects only when someone listens: a
-:func:`step` caller, or a module whose ``reacts_to`` names the event type.
+:func:`step` caller, or a module whose ``listens`` names the event type.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from .events import (
 from .modules.base import ModuleState, RuleModule, Task
 from .payout import rank, tied
 from .state import Casino, Phase, State, make_casino, make_state
-from .types import CHANCE, GROUPS, Chance, Money, Seat
+from .types import CHANCE, GROUPS, CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -247,7 +247,7 @@ def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(extra)
 
 
-def closed_casinos(state: State) -> frozenset[int]:
+def closed_casinos(state: State) -> frozenset[CasinoNumber]:
     """The casino numbers the modules close now: the union of their ``closed`` answers,
     sleeping modules skipped.
 
@@ -271,7 +271,7 @@ def closed_casinos(state: State) -> frozenset[int]:
     return closed
 
 
-_OPEN: frozenset[int] = frozenset()
+_OPEN: frozenset[CasinoNumber] = frozenset()
 
 
 def _awake(state: State, indexes: tuple[int, ...]) -> bool:
@@ -286,7 +286,7 @@ def _awake(state: State, indexes: tuple[int, ...]) -> bool:
 
 
 def hears(state: State, kind: type[Event]) -> bool:
-    """Whether a module awake in *state* reacts to events of type *kind* (``reacts_to``,
+    """Whether a module awake in *state* reacts to events of type *kind* (``listens``,
     sleeping modules not counted): a module may skip building an event nobody hears when it
     keeps no log.
 
@@ -340,7 +340,7 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
 
     The index of an action in this tuple is its integer code in the reinforcement-learning
     adapters: the core's placements first (``Place(1)`` .. ``Place(6)``), then each module's
-    :meth:`~lasvegas.RuleModule.action_space`, in module order. Chance outcomes are not in
+    declared action space (:attr:`~lasvegas.Capabilities.action_space`), in module order. Chance outcomes are not in
     it. Raises :class:`ValueError` if two modules list the same action.
 
     >>> import lasvegas as lv
@@ -353,8 +353,9 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
 def _action_space(config: GameConfig) -> tuple[Action, ...]:
     """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
     actions: list[Action] = [Place(face) for face in range(1, 7)]
-    for module in config.modules:
-        actions.extend(module.action_space(config.players))
+    for declared in config.ruleset.capabilities:
+        if declared.action_space is not None:
+            actions.extend(declared.action_space(config.players))
     if len(set(actions)) != len(actions):
         raise ValueError("two modules list the same action in their action_space")
     return tuple(actions)
@@ -768,7 +769,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
                 if slices[i] is None and i in sleepers:
                     continue
                 if i in filters and not state.config.modules[i].hears_placement(
-                    state, i, index + 1
+                    state, i, CasinoNumber(index + 1)
                 ):
                     continue
                 heard = True
@@ -1087,7 +1088,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
             return _pay_rest(state, stop)
     paid: State | None = None
     for i in ruleset.payers:
-        paid = config.modules[i].payout(state, i, index, log)
+        paid = config.modules[i].payout(state, i, CasinoIndex(index), log)
         if paid is not None:
             break
     state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
@@ -1107,7 +1108,7 @@ _PAID: dict[int, CasinoPaid] = {}
 
 def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     """Whether any awake module hears the payout of casino number *casino*: it lists
-    ``CasinoPaid`` in ``reacts_to``, is not asleep and, if it overrides ``hears_paid``,
+    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears_paid``,
     says so for that casino."""
     hearers = ruleset.reactors.get(CasinoPaid)
     if not hearers:
@@ -1118,7 +1119,7 @@ def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     for i in hearers:
         if slices[i] is None and i in sleepers:
             continue
-        if i in filters and not state.config.modules[i].hears_paid(state, i, casino):
+        if i in filters and not state.config.modules[i].hears_paid(state, i, CasinoNumber(casino)):
             continue
         return True
     return False
@@ -1281,12 +1282,14 @@ def standings(state: State) -> Standings:
     """
     config = state.config
     modules = config.modules
-    scorers = config.ruleset.scorers
+    ruleset = config.ruleset
     money = [sum(notes) for notes in state.money]
     counts = [len(notes) for notes in state.money]
-    for i in scorers:
+    for i in ruleset.scorers:
         for seat in range(config.players):
             money[seat] += modules[i].score(state, i, seat)
+    for i in ruleset.tiebreakers:
+        for seat in range(config.players):
             counts[seat] += modules[i].tiebreak(state, i, seat)
     winners: tuple[Seat, ...] = ()
     if state.phase is _OVER and not state.tasks:

@@ -25,7 +25,7 @@ from ..config import Params
 from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task
 from ..state import Casino, State, make_state
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
@@ -182,7 +182,7 @@ class Kickers(RuleModule):
     """
 
     id: ClassVar[str] = "kickers"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (RoundStarted, DicePlaced)
+    listens: ClassVar[tuple[type[Event], ...]] = (RoundStarted, DicePlaced)
     actions: ClassVar[tuple[type[Action], ...]] = (Kick,)
     tasks: ClassVar[tuple[type[Task], ...]] = (KickChoice,)
     state_type: ClassVar[type[ModuleState] | None] = KickersState
@@ -328,6 +328,12 @@ class Kickers(RuleModule):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """A kick choice is public: everybody sees who kicks at which casino."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every kick: a die of each seat (plain or biggie), then a neutral die (owner *players*).

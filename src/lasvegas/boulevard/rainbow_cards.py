@@ -25,7 +25,7 @@ from ..config import Params
 from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task
 from ..state import Casino, State
 from ..text import money
 from ..types import CHANCE, Chance, Money, Seat
@@ -103,7 +103,7 @@ class RainbowCards(RuleModule):
     """
 
     id: ClassVar[str] = "rainbow-cards"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
+    listens: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
     tasks: ClassVar[tuple[type[Task], ...]] = (RainbowDraw,)
     state_type: ClassVar[type[ModuleState] | None] = RainbowState
     events: ClassVar[tuple[type[Event], ...]] = (RainbowReplaced,)
@@ -206,6 +206,12 @@ class RainbowCards(RuleModule):
         if not 0 <= discarded <= self.count:
             return (f"{discarded} rainbow cards discarded, of {self.count}",)
         return ()
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (describe action)."""
+        return Capabilities(
+            describe_action=self.describe_action,
+        )
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """The replacement draw in words (the :func:`lasvegas.describe` protocol).

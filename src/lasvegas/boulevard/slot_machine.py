@@ -37,7 +37,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task
 from ..state import Casino, State, make_state
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
@@ -155,7 +155,7 @@ class SlotMachine(RuleModule):
     """
 
     id: ClassVar[str] = "slot-machine"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (
+    listens: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
         DicePlaced,
         DieKicked,
@@ -239,6 +239,12 @@ class SlotMachine(RuleModule):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The order of choosing is public."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """``Place(face, target=7)`` for faces 1-6, then ``ChooseNote`` for each note value.

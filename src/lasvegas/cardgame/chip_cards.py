@@ -25,7 +25,7 @@ from ..actions import Action
 from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task
 from ..state import State, make_state
 from ..types import CHANCE, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
@@ -257,10 +257,8 @@ class ChipCards(RuleModule):
 
     id: ClassVar[str] = "chip-cards"
     order: ClassVar[int] = 5
-    score_name: ClassVar[str] = "chip cards"
-    """What a view calls the money this module scores (:attr:`lasvegas.PlayerView.money_parts`)."""
     editions: ClassVar[frozenset[str]] = frozenset({"classic", "cardgame"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (CasinosFilled, DicePlaced)
+    listens: ClassVar[tuple[type[Event], ...]] = (CasinosFilled, DicePlaced)
     actions: ClassVar[tuple[type[Action], ...]] = (DrawChip, TakeChip)
     tasks: ClassVar[tuple[type[Task], ...]] = (DealChips, ChooseChip)
     state_type: ClassVar[type[ModuleState] | None] = ChipCardsState
@@ -412,6 +410,13 @@ class ChipCards(RuleModule):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """Chip tasks hold no secret."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+            score_name="chip cards",
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Taking a chip of each colour, then taking none.

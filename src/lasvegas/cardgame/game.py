@@ -46,7 +46,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task
 from ..payout import rank, tied
 from ..state import Casino, Phase, State, fast_constructor
 from ..types import CHANCE, Chance, Money, Seat
@@ -655,7 +655,7 @@ class CardGame(RuleModule):
     id: ClassVar[str] = "cardgame"
     order: ClassVar[int] = 20
     editions: ClassVar[frozenset[str]] = frozenset({"cardgame"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (RoundStarted, CasinosFilled)
+    listens: ClassVar[tuple[type[Event], ...]] = (RoundStarted, CasinosFilled)
     actions: ClassVar[tuple[type[Action], ...]] = (PlayCards, DrawCard)
     tasks: ClassVar[tuple[type[Task], ...]] = (DealNotes, DealCards, ChooseCards)
     state_type: ClassVar[type[ModuleState] | None] = CardGameState
@@ -752,6 +752,17 @@ class CardGame(RuleModule):
         seat = _state_mover(state, index)
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (hand labels, choosers, chooser actions, action space, describe action, determinise)."""
+        return Capabilities(
+            hand_labels=self.hand_labels,
+            choosers=self.choosers,
+            chooser_actions=self.chooser_actions,
+            action_space=self.action_space,
+            describe_action=self.describe_action,
+            determinise=self.determinise,
+        )
 
     def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:
         """*seat*'s hand in words, read from a view's slice (for :mod:`lasvegas.render`)."""

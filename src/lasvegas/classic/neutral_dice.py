@@ -72,7 +72,7 @@ class NeutralDice(RuleModule):
 
     id: ClassVar[str] = "neutral-dice"
     order: ClassVar[int] = 10
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (CasinosFilled,)
+    listens: ClassVar[tuple[type[Event], ...]] = (CasinosFilled,)
     tasks: ClassVar[tuple[type[Task], ...]] = (NeutralRoll,)
 
     per_player: int | None = attrs.field(default=None, validator=_check_per_player)

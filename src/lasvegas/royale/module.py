@@ -43,7 +43,7 @@ from ..events import (
     RoundStarted,
     TurnPassed,
 )
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task
 from ..state import Casino, Phase, State, fast_constructor, make_casino, make_state
 from ..text import money
 from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
@@ -67,7 +67,7 @@ from .events import (
     TileDealt,
 )
 from .state import ROYALE_ID, RoyaleState, _new_royale, rebuild
-from .tiles.base import Tile, check_codes, start_payout
+from .tiles.base import Tile, TileState, check_codes, start_payout
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -372,12 +372,8 @@ class Royale(RuleModule):
 
     id: ClassVar[str] = ROYALE_ID
     order: ClassVar[int] = 0
-    notes_name: ClassVar[str] = "cards"
-    """What a view calls the money won at casinos (:attr:`lasvegas.PlayerView.money_parts`)."""
-    score_name: ClassVar[str] = "chips"
-    """What a view calls the money this module scores (the chips, R-8)."""
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (
+    listens: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
         DicePlaced,
         PayoutStarted,
@@ -1030,6 +1026,16 @@ class Royale(RuleModule):
         """Royale's setup tasks hide nothing (the cards drawn so far lie face up)."""
         return task
 
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space, casino labels, describe action)."""
+        return Capabilities(
+            action_space=self.action_space,
+            casino_labels=self.casino_labels,
+            describe_action=self.describe_action,
+            notes_name="cards",
+            score_name="chips",
+        )
+
     def action_space(self, players: int) -> tuple[Action, ...]:
         """The module's one decision: paying a chip to pass (R-5).
 
@@ -1119,7 +1125,7 @@ class Royale(RuleModule):
             tile = modules[j] if 0 <= j < len(modules) else None
             if not isinstance(tile, Tile) or tile.code != face:
                 found.append(f"module {j} is not the tile {face} dealt to casino {casino}")
-            elif getattr(state.modules[j], "casino", None) != casino:
+            elif not isinstance(lying := state.modules[j], TileState) or lying.casino != casino:
                 found.append(f"tile {face} does not lie awake at casino {casino}")
         for j, m in enumerate(modules):
             if isinstance(m, Tile) and j not in s.tiles and state.modules[j] is not None:

@@ -53,7 +53,7 @@ from ..table import SUPPLY, move_dice
 if TYPE_CHECKING:
     from ...actions import Action
     from ...chance import Rng
-    from ...config import GameConfig, Params
+    from ...config import Params
     from ...state import Casino, State
     from ...types import Money, Seat
 
@@ -65,7 +65,6 @@ __all__ = [
     "black_rolled",
     "black_throw",
     "check_codes",
-    "listeners",
     "resume",
     "start_payout",
     "tile_at",
@@ -413,19 +412,11 @@ class Tile(RuleModule):
     state_type: ClassVar[type[ModuleState] | None] = TileState
     sleeps: ClassVar[bool] = True
     """A tile sleeps while its slice is ``None``: the engine skips its reactions then."""
-    listens: ClassVar[tuple[type[Event], ...]] = ()
-    """Core events (``TurnStarted``, ``DicePlaced``) passed to :meth:`on_event` while the tile
-    is in play, in module order, right after the :class:`~lasvegas.royale.Royale` module's
-    own reaction. They are added to ``reacts_to``: as the tile :attr:`sleeps`, the engine
-    calls no sleeping tile for them (nor builds the event when every listener sleeps)."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if cls.code and cls.code not in _CODES:
             raise TypeError(f"{cls.__name__}.code {cls.code!r} is not a face code (X-9)")
-        missing = tuple(kind for kind in cls.listens if kind not in cls.reacts_to)
-        if missing:
-            cls.reacts_to = (*cls.reacts_to, *missing)
 
     @property
     def name(self) -> str:
@@ -550,40 +541,6 @@ class Tile(RuleModule):
         if not state.tasks and state.phase is _PAYOUT:
             state = resume(state, log)
         return state
-
-    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """Core events in ``reacts_to`` reach :meth:`on_event` only while the tile is in play."""
-        if state.modules[index] is None:
-            return state
-        return self.on_event(state, index, event, log)
-
-    def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """A core event of a type in ``reacts_to`` while the tile is in play (rarely needed:
-        the protocol methods above cover the tiles' timing)."""
-        return state
-
-
-def listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
-    """The module indexes of the config's tiles by the core event types in their
-    :attr:`Tile.listens`, in module order (cached per config).
-
-    >>> import lasvegas as lv
-    >>> from lasvegas.events import TurnStarted
-    >>> config = lv.royale(3)
-    >>> [config.modules[j].id for j in listeners(config)[TurnStarted]]
-    ['power-play']
-    """
-    return config.table(_listeners)
-
-
-def _listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
-    """:func:`listeners`, built once per config (:meth:`GameConfig.table`)."""
-    found: dict[type[Event], list[int]] = {}
-    for j, m in enumerate(config.modules):
-        if isinstance(m, Tile):
-            for kind in m.listens:
-                found.setdefault(kind, []).append(j)
-    return {kind: tuple(js) for kind, js in found.items()}
 
 
 def tile_at(state: State, casino: int) -> int | None:

@@ -21,7 +21,7 @@ from ...chance import Rng, roll_distribution
 from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import CHANCE, Chance, Money, Seat
 from ..state import rebuild
@@ -224,6 +224,13 @@ class FiftyFifty(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Stop, bet higher or bet lower."""
         return _CHOICES
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space, describe action)."""
+        return Capabilities(
+            action_space=self.action_space,
+            describe_action=self.describe_action,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Stop, bet higher, bet lower.

@@ -21,7 +21,7 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor, make_casino
 from ...types import BIG, REGULAR, Chance, Money, Seat
 from ..events import DiceMoved
@@ -417,6 +417,12 @@ class Handicap(Tile):
                 _TAKE_LISTS.clear()
             actions = _TAKE_LISTS[key] = (_DECLINE, *takes)
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Declining, a blank die from any casino onto any kind of space, and every rotation

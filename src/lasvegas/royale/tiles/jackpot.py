@@ -18,7 +18,7 @@ from ...chance import Rng, roll_distribution
 from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import CHANCE, Chance, Money, Seat
 from .base import Draft, Tile, TileState, black_rolled, black_throw
@@ -135,6 +135,12 @@ class Jackpot(Tile):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The throw hides nothing."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (describe action)."""
+        return Capabilities(
+            describe_action=self.describe_action,
+        )
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """``"Seat 0 throws the black dice for the jackpot: 2, 5"``."""

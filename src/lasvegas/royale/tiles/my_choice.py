@@ -37,7 +37,7 @@ from ...chance import Rng, roll_distribution
 from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled, Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import BIG, CHANCE, REGULAR, Chance, Money, Seat
 from ..state import royale_state
@@ -374,6 +374,13 @@ class MyChoice(Tile):
         assert isinstance(task, MyChoiceSpace)
         held = state.supply[task.seat]
         return _GOLDEN[(1 if held[REGULAR] else 0) + (2 if held[BIG] else 0)]
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space, describe action)."""
+        return Capabilities(
+            action_space=self.action_space,
+            describe_action=self.describe_action,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Each face, each casino's tile, every rotation and return, both golden dice.

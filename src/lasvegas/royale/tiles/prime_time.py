@@ -27,7 +27,7 @@ from ...chance import Rng, roll_distribution
 from ...engine import payout_order, push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled, Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import CHANCE, Chance, Seat
 from ..table import closed_casinos
@@ -192,6 +192,13 @@ class PrimeTime(Tile):
                 _OPTIONS.clear()
             options = _OPTIONS[key] = _options(task.faces, closed)
         return options
+
+    def capabilities(self) -> Capabilities:
+        """Declares the optional capabilities below (action space, describe action)."""
+        return Capabilities(
+            action_space=self.action_space,
+            describe_action=self.describe_action,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every placement of none, one or two black dice.
