@@ -70,7 +70,7 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import Capabilities, ModuleState, RuleModule, Task
+from .modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from .record import Record, read_record, replay
 from .royale import PayChip, Royale, royale
 from .royale.tiles import (
@@ -180,6 +180,7 @@ __all__ = [
     "Step",
     "TakeChip",
     "Task",
+    "TaskHandler",
     "TaskView",
     "TiesRemoved",
     "TurnPassed",

@@ -19,7 +19,7 @@ from .errors import ConfigError
 from .types import NEUTRAL, Money
 
 if TYPE_CHECKING:
-    from .modules.base import Capabilities, RuleModule
+    from .modules.base import Capabilities, RuleModule, TaskHandler
 
 __all__ = ["EDITIONS", "ConfigTables", "GameConfig", "Params", "Ruleset", "register_edition"]
 
@@ -190,6 +190,8 @@ class Ruleset:
     order."""
     action_owner: dict[type, int]
     """Module action types -> index of the module that performs them."""
+    handlers: dict[type, TaskHandler]
+    """Task types -> the handler their module declares (``RuleModule.task_handlers``)."""
     tables: ConfigTables = attrs.field(factory=ConfigTables, eq=False, repr=False)
     """Tables derived from the config on first use (:meth:`GameConfig.table`)."""
 
@@ -253,6 +255,15 @@ def _compile(config: GameConfig) -> Ruleset:
             if action_type in action_owner:
                 raise ConfigError(f"action {action_type.__name__} is claimed by two modules")
             action_owner[action_type] = i
+    handlers: dict[type, TaskHandler] = {}
+    for m in mods:
+        declared = m.task_handlers()
+        if set(declared) != set(m.tasks):
+            raise ConfigError(f"module {m.id} must declare one task handler per task type")
+        for task_type in m.tasks:
+            if task_type in handlers:
+                raise ConfigError(f"task {task_type.__name__} is claimed by two modules")
+            handlers[task_type] = declared[task_type]
     return Ruleset(
         params=params,
         owners=players + len(params.owners),
@@ -279,6 +290,7 @@ def _compile(config: GameConfig) -> Ruleset:
         ),
         capabilities=tuple(m.capabilities() for m in mods),
         action_owner=action_owner,
+        handlers=handlers,
     )
 
 

@@ -34,7 +34,7 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import ModuleState, RuleModule, Task
+from .modules.base import ModuleState, Task, TaskHandler
 from .payout import rank, tied
 from .state import Casino, Phase, State, make_casino, make_state
 from .types import CHANCE, GROUPS, CasinoIndex, CasinoNumber, Chance, Money, Seat
@@ -152,7 +152,8 @@ def to_move(state: State) -> Seat | Chance | None:
         task = state.tasks[0]
         if task.chance:
             return CHANCE
-        return state.config.modules[task.module].task_to_move(state, task.module, task)
+        mover = state.config.ruleset.handlers[type(task)].to_move
+        return CHANCE if mover is None else mover(state, task.module, task)
     phase = state.phase
     if phase is _PLACE:
         return state.active
@@ -161,11 +162,12 @@ def to_move(state: State) -> Seat | Chance | None:
     return CHANCE
 
 
-def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
-    """``module.task_to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
+def _task_mover(state: State, handler: TaskHandler, task: Task) -> Seat | Chance:
+    """``handler.to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
     if task.chance:
         return CHANCE
-    return module.task_to_move(state, task.module, task)
+    mover = handler.to_move
+    return CHANCE if mover is None else mover(state, task.module, task)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -180,11 +182,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         task = state.tasks[0]
         if task.chance:
             return ()
-        index = task.module
-        module = state.config.modules[index]
-        if module.task_to_move(state, index, task) is CHANCE:
+        handler = state.config.ruleset.handlers[type(task)]
+        if _task_mover(state, handler, task) is CHANCE or handler.actions is None:
             return ()
-        return module.task_actions(state, index, task)
+        return handler.actions(state, task.module, task)
     if state.phase is not _PLACE:
         return ()
     r0, r1, r2, r3 = state.rolled
@@ -375,10 +376,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """
     if state.tasks:
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        if _task_mover(state, module, task) is not CHANCE:
+        handler = state.config.ruleset.handlers[type(task)]
+        if _task_mover(state, handler, task) is not CHANCE or handler.outcomes is None:
             return ()
-        return module.task_chance(state, task.module, task)
+        return handler.outcomes(state, task.module, task)
     phase = state.phase
     if phase is _ROLL:
         group = state.cursor
@@ -430,10 +431,11 @@ def sample_chance(state: State, rng: Rng) -> Action:
     """
     if state.tasks:
         task = state.tasks[0]
-        index = task.module
-        module = state.config.modules[index]
-        if task.chance or module.task_to_move(state, index, task) is CHANCE:
-            return module.task_sample(state, index, task, rng)
+        handler = state.config.ruleset.handlers[type(task)]
+        if handler.sample is not None and (
+            task.chance or _task_mover(state, handler, task) is CHANCE
+        ):
+            return handler.sample(state, task.module, task, rng)
     else:
         phase = state.phase
         if phase is _ROLL:
@@ -500,13 +502,14 @@ def apply(state: State, action: Action) -> State:
     # _apply_task, inlined (the hot path of module chance nodes and decisions)
     task = state.tasks[0]
     index = task.module
-    module = state.config.modules[index]
-    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+    handler = state.config.ruleset.handlers[type(task)]
+    if task.chance or _task_mover(state, handler, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:
-        action = _check_listed(state, action, module.task_actions(state, index, task))
-    state = module.perform(state, index, action, None)
+        legal = () if handler.actions is None else handler.actions(state, index, task)
+        action = _check_listed(state, action, legal)
+    state = handler.resolve(state, index, action, None)
     if state.tasks:
         return state
     return _advance(state, None)
@@ -577,13 +580,14 @@ def _next_roll(state: State) -> str:
 def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
-    module = state.config.modules[index]
-    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+    handler = state.config.ruleset.handlers[type(task)]
+    if task.chance or _task_mover(state, handler, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:
-        action = _check_listed(state, action, module.task_actions(state, index, task))
-    return module.perform(state, index, action, log)
+        legal = () if handler.actions is None else handler.actions(state, index, task)
+        action = _check_listed(state, action, legal)
+    return handler.resolve(state, index, action, log)
 
 
 def _not_listed(action: object, legal: tuple[Action, ...]) -> str:

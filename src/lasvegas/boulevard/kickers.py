@@ -16,6 +16,7 @@ casino).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -25,7 +26,7 @@ from ..config import Params
 from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, State, make_state
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
@@ -265,6 +266,10 @@ class Kickers(RuleModule):
             (*modules[:index], KickersState(out), *modules[index + 1 :]),
             tasks,
         )
+
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The kick choice (B-4)."""
+        return {KickChoice: TaskHandler(self.perform, self.task_to_move, self.task_actions)}
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The seat that placed the kickers chooses."""

@@ -14,6 +14,7 @@ no replacement (C-6 in spirit).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -25,7 +26,7 @@ from ..config import Params
 from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, State
 from ..text import money
 from ..types import CHANCE, Chance, Money, Seat
@@ -129,6 +130,12 @@ class RainbowCards(RuleModule):
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """Before payout, start replacing the rainbow cards at the casinos."""
         return _next(state, index, log, pushed=False)
+
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The rainbow card draw: a chance node."""
+        return {
+            RainbowDraw: TaskHandler(self.perform, None, None, self.task_chance, self.task_sample)
+        }
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """Replacements are chance."""

@@ -21,6 +21,7 @@ used for the round even if its dice are kicked away (B-4 with B-7).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import ClassVar, cast
 
 import attrs
@@ -37,7 +38,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, State, make_state
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
@@ -225,6 +226,10 @@ class SlotMachine(RuleModule):
         if casino == SLOT_MACHINE - 1:
             return state
         return None
+
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The slot machine's choice (B-7)."""
+        return {SlotChoice: TaskHandler(self.perform, self.task_to_move, self.task_actions)}
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The owner whose turn it is to choose (always a seat)."""

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, groupby
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -35,7 +36,7 @@ import attrs
 from ..actions import Action, Draw
 from ..chance import multiset_draw_distribution
 from ..config import GameConfig, Params
-from ..engine import emit
+from ..engine import emit, to_move
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     BanknotePaid,
@@ -46,7 +47,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..payout import rank, tied
 from ..state import Casino, Phase, State, fast_constructor
 from ..types import CHANCE, Chance, Money, Seat
@@ -129,9 +130,7 @@ class PlayCards(Action):
         """
         what = _join([card_name(c) for c in self.cards])
         if state is not None and state.tasks and type(state.tasks[0]) is ChooseCards:
-            seat = state.config.modules[state.tasks[0].module].task_to_move(
-                state, state.tasks[0].module, state.tasks[0]
-            )
+            seat = to_move(state)
             return f"Seat {seat} plays {what}"
         return f"Play {what}"
 
@@ -744,6 +743,12 @@ class CardGame(RuleModule):
         return state
 
     # -- tasks ---------------------------------------------------------------------------------
+
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The note deal and the card deal (chance), and the seats' card choice."""
+        chance = TaskHandler(self.perform, None, None, self.task_chance, self.task_sample)
+        choice = TaskHandler(self.perform, self.task_to_move, self.task_actions)
+        return {DealNotes: chance, DealCards: chance, ChooseCards: choice}
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """Deals are chance; a choice belongs to the first seat that has not chosen."""

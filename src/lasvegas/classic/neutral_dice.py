@@ -9,6 +9,7 @@ placed on their casinos (C-18): a chance node of group ``"neutral"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,7 +21,7 @@ from ..config import Params
 from ..engine import emit, pop_task, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DiceRolled, Event
-from ..modules.base import RuleModule, Task
+from ..modules.base import RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State
 from ..types import CHANCE, NEUTRAL, Chance, Seat
 
@@ -118,6 +119,12 @@ class NeutralDice(RuleModule):
         if left:
             state = push_task(state, NeutralRoll(module=index, dice=left))
         return state
+
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The leftover neutral dice's roll (C-18): a chance node."""
+        return {
+            NeutralRoll: TaskHandler(self.perform, None, None, self.task_chance, self.task_sample)
+        }
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The leftover roll is chance."""

@@ -14,10 +14,9 @@ The rule hooks, by when they run:
   (the one declaration of what a module hears), narrowed per casino by
   :meth:`RuleModule.hears_placement` and :meth:`RuleModule.hears_paid`;
 * decisions and chance of its own: the module pushes a :class:`Task`; while a task is first
-  in ``state.tasks`` the engine asks its module who moves (:meth:`RuleModule.task_to_move`),
-  what is legal (:meth:`RuleModule.task_actions`), what chance may bring
-  (:meth:`RuleModule.task_chance`, :meth:`RuleModule.task_sample`), and hands it the action
-  (:meth:`RuleModule.perform`);
+  in ``state.tasks`` the engine asks the :class:`TaskHandler` the module declares for that
+  task type (:meth:`RuleModule.task_handlers`, one handler per type) who moves, what is
+  legal, what chance may bring, and hands it the answer;
 * extra actions at a placement decision: :meth:`RuleModule.offer` (then :meth:`RuleModule.perform`),
   and casinos closed to placements: :meth:`RuleModule.closed`;
 * payout: :meth:`RuleModule.payout` takes over one casino's payout;
@@ -41,7 +40,7 @@ index in ``state.casinos`` (:data:`~lasvegas.types.CasinoIndex`, 0-based).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
@@ -58,7 +57,7 @@ if TYPE_CHECKING:
     from ..state import State
     from ..view import PlayerView
 
-__all__ = ["Capabilities", "ModuleState", "RuleModule", "Task"]
+__all__ = ["Capabilities", "ModuleState", "RuleModule", "Task", "TaskHandler"]
 
 
 @attrs.frozen
@@ -91,13 +90,44 @@ class Task:
     chance: ClassVar[bool] = False
     """Whether every task of this type is a chance node: the engine then answers
     :func:`~lasvegas.to_move` with :data:`~lasvegas.types.CHANCE` without asking the
-    module's ``task_to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
+    handler's ``to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
     shortcut for setup deals and dice throws."""
     prompt: ClassVar[str | None] = None
     """What answering the task does, as a verb phrase for a view's prompt (``"choose which
     die to kick"``); ``None``: the view says ``"answer: <kind>"``."""
     module: int
     """Index in ``config.modules`` of the module that resolves this task."""
+
+
+@attrs.frozen
+class TaskHandler:
+    """How a module resolves one of its task types; :meth:`RuleModule.task_handlers`
+    declares one per type in :attr:`RuleModule.tasks`.
+
+    While a task of the type is first in ``state.tasks``, the engine asks :attr:`to_move`
+    who answers it, :attr:`actions` what a seat may answer, :attr:`outcomes` and
+    :attr:`sample` what chance may answer, and hands the answer to :attr:`resolve`. Each
+    gets ``(state, index, ...)`` where *index* is the module's index in ``config.modules``
+    and the task is ``state.tasks[0]``.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.classic.neutral_dice import NeutralRoll
+    >>> lv.NeutralDice().task_handlers()[NeutralRoll].to_move is None  # a chance node
+    True
+    """
+
+    resolve: Callable[[State, int, Action, list[Event] | None], State]
+    """``(state, index, action, log) -> state``: apply the answer to the first task. The
+    engine has checked a decision against :attr:`actions`; a chance outcome must be checked
+    here (raise :class:`~lasvegas.errors.IllegalActionError`). Pop the task or replace it."""
+    to_move: Callable[[State, int, Task], Seat | Chance] | None = None
+    """``(state, index, task) -> seat or CHANCE``: who answers; ``None``: always chance."""
+    actions: Callable[[State, int, Task], tuple[Action, ...]] | None = None
+    """``(state, index, task) -> actions``: the legal answers of a decision."""
+    outcomes: Callable[[State, int, Task], tuple[tuple[Action, Fraction], ...]] | None = None
+    """``(state, index, task) -> outcomes``: a chance node's outcomes, exact probabilities."""
+    sample: Callable[[State, int, Task, Rng], Action] | None = None
+    """``(state, index, task, rng) -> action``: one chance outcome drawn directly."""
 
 
 @attrs.frozen
@@ -250,30 +280,16 @@ class RuleModule:
         return frozenset()
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Apply one of the module's own actions, or an action answering its first task.
-
-        The engine has checked that a decision is legal; a chance action must be checked here.
-        Raise :class:`~lasvegas.errors.IllegalActionError` otherwise.
+        """Apply one of the module's own actions (:attr:`actions`) that :meth:`offer` offered
+        at a placement decision (the engine has checked that it was offered). Answers to
+        tasks go to their :class:`TaskHandler` instead.
         """
         return state
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Who resolves *task*: a seat, or :data:`~lasvegas.types.CHANCE`."""
-        raise NotImplementedError
-
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """The legal actions at a decision task."""
-        return ()
-
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The outcomes of a chance task with exact probabilities."""
-        return ()
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """Draw one outcome of a chance task directly (without enumerating)."""
-        raise NotImplementedError
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """One :class:`TaskHandler` per task type in :attr:`tasks` (checked when a config is
+        built). Read once per config, so return the same answer every time."""
+        return {}
 
     # -- payout, next round, scoring ---------------------------------------------------------
 
