@@ -269,19 +269,19 @@ class Kickers(RuleModule):
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The kick choice (B-4)."""
-        return {KickChoice: TaskHandler(self.perform, self.task_to_move, self.task_actions)}
+        return {KickChoice: TaskHandler(self.kicked, self.kicker, self.kicks)}
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+    def kicker(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The seat that placed the kickers chooses."""
         assert isinstance(task, KickChoice)
         return task.seat
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def kicks(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`Kick` per kind of die that may be kicked, by owner."""
         assert isinstance(task, KickChoice)
         return _targets(state, task)
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def kicked(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Kick the chosen die back to its owner's supply (a neutral die: out of play)."""
         task = state.tasks[0]
         assert isinstance(task, KickChoice)

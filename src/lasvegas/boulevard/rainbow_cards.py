@@ -29,7 +29,7 @@ from ..events import Event, PayoutStarted
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, State
 from ..text import money
-from ..types import CHANCE, Chance, Money, Seat
+from ..types import Money, Seat
 from ._dice import rebuild
 from .components import RAINBOW, RAINBOW_CARDS, RAINBOW_WORTH
 
@@ -134,14 +134,10 @@ class RainbowCards(RuleModule):
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The rainbow card draw: a chance node."""
         return {
-            RainbowDraw: TaskHandler(self.perform, None, None, self.task_chance, self.task_sample)
+            RainbowDraw: TaskHandler(self.drawn, None, None, self.draw_outcomes, self.draw_sample)
         }
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Replacements are chance."""
-        return CHANCE
-
-    def task_chance(
+    def draw_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """The top note of the pile: any unseen note by count, else the next returned one."""
@@ -149,12 +145,12 @@ class RainbowCards(RuleModule):
             return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
         return ((Draw(state.pile_returned[0]), Fraction(1)),)
 
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+    def draw_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the top note directly."""
         hidden = state.pile_hidden
         return Draw(hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0])
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def drawn(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Discard the first rainbow card at a casino and lay the drawn note in its place."""
         task = state.tasks[0]
         hidden = state.pile_hidden

@@ -229,14 +229,14 @@ class SlotMachine(RuleModule):
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The slot machine's choice (B-7)."""
-        return {SlotChoice: TaskHandler(self.perform, self.task_to_move, self.task_actions)}
+        return {SlotChoice: TaskHandler(self.chosen, self.chooser, self.choices)}
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+    def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The owner whose turn it is to choose (always a seat)."""
         assert isinstance(task, SlotChoice)
         return task.order[0]
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`ChooseNote` per distinct note still at the slot machine, highest first."""
         notes = state.casinos[SLOT_MACHINE - 1].notes
         return tuple(ChooseNote(v) for v in sorted(set(notes), reverse=True))
@@ -308,7 +308,7 @@ class SlotMachine(RuleModule):
                     found.append(f"{task!r} kicks dice the slot machine does not hold")
         return tuple(found)
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def chosen(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """The owner to move takes the chosen note; the next owners follow."""
         task = state.tasks[0]
         assert isinstance(task, SlotChoice)
