@@ -5,6 +5,7 @@ and indexes as distinct types."""
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping
 from pathlib import Path
 from typing import ClassVar
 
@@ -14,7 +15,10 @@ import pytest
 import lasvegas as lv
 from lasvegas.engine import closed_casinos
 from lasvegas.royale.testing import setup_round, turn
+from lasvegas.royale.tiles import Tile
+from lasvegas.royale.tiles.jackpot import JackpotThrow
 from lasvegas.royale.tiles.no_entry import NoEntryClose
+from lasvegas.royale.tiles.shared import BlackThrow, describe_black_throw
 from lasvegas.testing import deal
 
 SRC = Path(lv.__file__).parent
@@ -130,3 +134,60 @@ def test_t_7_a_closed_casino_is_a_casino_number() -> None:
 def test_deal_helper_still_works_with_listening_modules() -> None:
     state = deal(lv.new_game(lv.classic(3, lv.NeutralDice())), *[[50_000]] * 6)
     assert state.tasks  # NeutralDice listens to CasinosFilled and pushed its roll
+
+
+@attrs.frozen
+class _Ask(lv.Task):
+    """A test decision task."""
+
+    kind: ClassVar[str] = "test-protocol-ask"
+
+
+@attrs.frozen
+class _Unhandled(lv.RuleModule):
+    """Lists a task type but declares no handler for it."""
+
+    id: ClassVar[str] = "test-unhandled"
+    tasks: ClassVar[tuple[type[lv.Task], ...]] = (_Ask,)
+
+
+def test_a_task_type_without_a_handler_is_refused() -> None:
+    with pytest.raises(lv.ConfigError, match="one task handler per task type"):
+        lv.classic(2, _Unhandled())
+
+
+@attrs.frozen
+class _Roll(lv.Task):
+    """A test chance task."""
+
+    kind: ClassVar[str] = "test-protocol-roll"
+    chance: ClassVar[bool] = True
+
+
+@attrs.frozen
+class _Contradicting(lv.RuleModule):
+    """Its chance task's handler names a seat to move: two answers to one question."""
+
+    id: ClassVar[str] = "test-contradicting"
+    tasks: ClassVar[tuple[type[lv.Task], ...]] = (_Roll,)
+
+    def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
+        return {_Roll: lv.TaskHandler(self.perform, to_move=lambda state, index, task: 0)}
+
+
+def test_a_chance_task_names_no_seat_to_move() -> None:
+    with pytest.raises(lv.ConfigError, match="always chance"):
+        lv.classic(2, _Contradicting())
+
+
+@pytest.mark.parametrize("tile", [lv.Jackpot, lv.FiftyFifty, lv.MyChoice, lv.PrimeTime])
+def test_the_black_dice_throw_is_one_shared_piece(tile: type[Tile]) -> None:
+    """Jackpot's, Fifty Fifty's, My Choice's and Prime Time's throws have one handler."""
+    reference = lv.Jackpot().task_handlers()[JackpotThrow]
+    throws = [t for t in tile.tasks if issubclass(t, BlackThrow)]
+    assert len(throws) == 1
+    handler = tile().task_handlers()[throws[0]]
+    assert handler.to_move is None
+    assert handler.outcomes is reference.outcomes
+    assert handler.sample is reference.sample
+    assert tile().capabilities().describe_action is describe_black_throw

@@ -263,6 +263,10 @@ def _compile(config: GameConfig) -> Ruleset:
         for task_type in m.tasks:
             if task_type in handlers:
                 raise ConfigError(f"task {task_type.__name__} is claimed by two modules")
+            if task_type.chance and declared[task_type].to_move is not None:
+                raise ConfigError(
+                    f"task {task_type.__name__} is always chance: its handler names no to_move"
+                )
             handlers[task_type] = declared[task_type]
     return Ruleset(
         params=params,

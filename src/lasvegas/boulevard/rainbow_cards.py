@@ -211,7 +211,7 @@ class RainbowCards(RuleModule):
         return ()
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (describe action)."""
+        """The words for a rainbow card's replacement draw."""
         return Capabilities(
             describe_action=self.describe_action,
         )

@@ -246,7 +246,7 @@ class SlotMachine(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions, for the adapters (the action space)."""
         return Capabilities(
             action_space=self.action_space,
         )

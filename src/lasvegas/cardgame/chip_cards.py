@@ -424,7 +424,7 @@ class ChipCards(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions (the action space) and the name of its part of the money."""
         return Capabilities(
             action_space=self.action_space,
             score_name="chip cards",

@@ -759,7 +759,7 @@ class CardGame(RuleModule):
         return seat
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (hand labels, choosers, chooser actions, action space, describe action, determinise)."""
+        """Hand labels, the simultaneous choosers, the action space, texts and a determiniser."""
         return Capabilities(
             hand_labels=self.hand_labels,
             choosers=self.choosers,

@@ -496,7 +496,7 @@ class Royale(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space, casino labels, describe action)."""
+        """The action space, the tiles' names per casino, the setup's texts, the money parts' names."""
         return Capabilities(
             action_space=self.action_space,
             casino_labels=self.casino_labels,

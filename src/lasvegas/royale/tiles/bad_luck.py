@@ -207,7 +207,7 @@ class BadLuck(Tile):
         return _ACTIONS[: len(debt_options(state, task.seat))]
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions, for the adapters (the action space)."""
         return Capabilities(
             action_space=self.action_space,
         )

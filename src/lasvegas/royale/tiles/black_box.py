@@ -246,7 +246,7 @@ class BlackBox(Tile):
         return _ACTIONS if isinstance(task, BlackBoxSplit) else _CHOICES
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space, determinise)."""
+        """Its decisions (the action space) and a determiniser of the hidden split."""
         return Capabilities(
             action_space=self.action_space,
             determinise=self.determinise,

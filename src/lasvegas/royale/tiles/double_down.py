@@ -201,7 +201,7 @@ class DoubleDown(Tile):
         return moves
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions, for the adapters (the action space)."""
         return Capabilities(
             action_space=self.action_space,
         )

@@ -112,7 +112,6 @@ class FiftyFiftyThrow(BlackThrow, Task):
     kind: ClassVar[str] = "fifty-fifty-throw"
     prompt: ClassVar[str | None] = "throw for Fifty-Fifty"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
     purpose: ClassVar[str] = "for Fifty Fifty"
     seat: Seat
     """The active player."""
@@ -221,7 +220,7 @@ class FiftyFifty(Tile):
         return _CHOICES
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space, describe action)."""
+        """Its decisions (the action space) and the shared text of a black-dice throw."""
         return Capabilities(
             action_space=self.action_space,
             describe_action=describe_black_throw,

@@ -64,7 +64,6 @@ class JackpotThrow(BlackThrow, Task):
     kind: ClassVar[str] = "jackpot-throw"
     prompt: ClassVar[str | None] = "throw for the Jackpot"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
     purpose: ClassVar[str] = "for the jackpot"
     seat: Seat
     """The active seat, who wins the jackpot on a 7 or a double."""
@@ -129,7 +128,7 @@ class Jackpot(Tile):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (describe action)."""
+        """The shared text of a black-dice throw."""
         return Capabilities(
             describe_action=describe_black_throw,
         )

@@ -192,7 +192,7 @@ class Knockout(Tile):
         return _PUTS
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions, for the adapters (the action space)."""
         return Capabilities(
             action_space=self.action_space,
         )

@@ -226,7 +226,7 @@ class LuckyPunch(Tile):
         return _GUESSES if isinstance(task, LuckyPunchGuess) else _HIDES
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space, determinise)."""
+        """Its decisions (the action space) and a determiniser of the hidden fist."""
         return Capabilities(
             action_space=self.action_space,
             determinise=self.determinise,

@@ -114,7 +114,6 @@ class MyChoiceThrow(BlackThrow, Task):
     kind: ClassVar[str] = "my-choice-throw"
     prompt: ClassVar[str | None] = "throw for My Choice"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
     purpose: ClassVar[str] = "for My Choice"
     seat: Seat
     """The active seat."""
@@ -369,7 +368,7 @@ class MyChoice(Tile):
         return _GOLDEN[(1 if held[REGULAR] else 0) + (2 if held[BIG] else 0)]
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space, describe action)."""
+        """Its decisions (the action space) and the shared text of a black-dice throw."""
         return Capabilities(
             action_space=self.action_space,
             describe_action=describe_black_throw,

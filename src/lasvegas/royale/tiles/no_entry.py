@@ -211,7 +211,7 @@ class NoEntry(Tile):
         return actions
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions, for the adapters (the action space)."""
         return Capabilities(
             action_space=self.action_space,
         )

@@ -252,7 +252,7 @@ class PowerPlay(Tile):
         return (_ROLL, *uses)
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space)."""
+        """Its decisions, for the adapters (the action space)."""
         return Capabilities(
             action_space=self.action_space,
         )

@@ -91,7 +91,6 @@ class PrimeTimeThrow(BlackThrow, Task):
     kind: ClassVar[str] = "prime-time-throw"
     prompt: ClassVar[str | None] = "throw for Prime Time"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
     purpose: ClassVar[str] = "for Prime Time"
     seat: Seat
     """The winner."""
@@ -189,7 +188,7 @@ class PrimeTime(Tile):
         return options
 
     def capabilities(self) -> Capabilities:
-        """Declares the optional capabilities below (action space, describe action)."""
+        """Its decisions (the action space) and the shared text of a black-dice throw."""
         return Capabilities(
             action_space=self.action_space,
             describe_action=describe_black_throw,
