@@ -28,8 +28,9 @@ asks the tile who answers (:meth:`Tile.task_to_move`), what is legal
 (:meth:`Tile.task_actions`), what chance brings (:meth:`Tile.task_chance`,
 :meth:`Tile.task_sample`), and hands the answer to :meth:`Tile.resolve` (never override
 ``perform``: the base class resumes the end-of-round order after the tile's last task). A
-throw of the black dice needs none of the first four: its task class lists
-:class:`~lasvegas.royale.tiles.shared.BlackThrow` among its bases.
+throw of the black dice needs none of these: its task class lists
+:class:`~lasvegas.royale.tiles.shared.BlackThrow` among its bases, and the shared handler
+hands the checked faces to :meth:`Tile.thrown`.
 
 Helpers for tiles: :mod:`lasvegas.royale.table` (counting dice, T-11; moving dice with or
 without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, T-8) and
@@ -54,7 +55,7 @@ from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, rebuild, royale_index, royale_state
 from ..table import SUPPLY, move_dice
-from .shared import BlackThrow, black_throw_handler
+from .shared import BlackThrow, black_throw_handler, thrown_faces
 
 if TYPE_CHECKING:
     from ...actions import Action
@@ -541,6 +542,33 @@ class Tile(RuleModule):
         if not state.tasks and state.phase is _PAYOUT:
             state = resume(state, log)
         return state
+
+    @final
+    def perform_throw(
+        self, state: State, index: int, action: Action, log: list[Event] | None
+    ) -> State:
+        """Resolve the tile's throw of the black dice: the faces, checked
+        (:func:`~lasvegas.royale.tiles.shared.thrown_faces`), go to :meth:`thrown`; then
+        the end-of-round order goes on if this was the last task pending (T-9 (1))."""
+        task = state.tasks[0]
+        assert isinstance(task, BlackThrow)
+        state = self.thrown(state, index, task, thrown_faces(state, action), log)
+        if not state.tasks and state.phase is _PAYOUT:
+            state = resume(state, log)
+        return state
+
+    def thrown(
+        self,
+        state: State,
+        index: int,
+        task: BlackThrow,
+        faces: tuple[int, ...],
+        log: list[Event] | None,
+    ) -> State:
+        """What the *faces* of the black dice do, for the tile's throw *task* (first in
+        ``state.tasks``; the faces are checked). Pop the task or replace it, and report the
+        throw (:func:`~lasvegas.royale.tiles.shared.black_rolled`)."""
+        raise NotImplementedError(f"{type(self).__name__} throws no black dice")
 
 
 def tile_at(state: State, casino: int) -> int | None:

@@ -23,7 +23,7 @@ from ...state import fast_constructor
 from ...types import Chance, Money, Seat
 from ..state import rebuild
 from .base import Draft, Tile, TileState
-from .shared import BlackThrow, black_rolled, describe_black_throw, thrown_faces
+from .shared import BlackThrow, black_rolled, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -246,23 +246,35 @@ class FiftyFifty(Tile):
         draft.tasks = tasks
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """A throw moves the counter and settles a bet; a stop pays the reward."""
+        """A stop pays the reward; a bet asks for the next throw."""
         task = state.tasks[0]
+        assert isinstance(task, FiftyFiftyChoice)
+        s = state.modules[index]
+        assert isinstance(s, FiftyFiftyState)
+        rest = state.tasks[1:]
+        if type(action) is FiftyFiftyStop:
+            draft = Draft(state, log)  # the counter, the tasks and the reward as one state
+            self._counter(draft, index, 0, rest)
+            draft.reward(task.seat, s.amount)
+            return draft.build()
+        assert isinstance(action, FiftyFiftyBet)
+        throw = _new_throw(index, task.seat, task.total, action.higher)
+        return rebuild(state, tasks=(throw, *rest))
+
+    def thrown(
+        self,
+        state: State,
+        index: int,
+        task: BlackThrow,
+        faces: tuple[int, ...],
+        log: list[Event] | None,
+    ) -> State:
+        """A throw moves the counter and settles a bet (T-FIFTY-2)."""
+        assert isinstance(task, FiftyFiftyThrow)
         s = state.modules[index]
         assert isinstance(s, FiftyFiftyState)
         rest = state.tasks[1:]
         # The counter, the tasks, the events and the reward as one state (Draft).
-        if isinstance(task, FiftyFiftyChoice):
-            if type(action) is FiftyFiftyStop:
-                draft = Draft(state, log)
-                self._counter(draft, index, 0, rest)
-                draft.reward(task.seat, s.amount)
-                return draft.build()
-            assert isinstance(action, FiftyFiftyBet)
-            throw = _new_throw(index, task.seat, task.total, action.higher)
-            return rebuild(state, tasks=(throw, *rest))
-        assert isinstance(task, FiftyFiftyThrow)
-        faces = thrown_faces(state, action)
         draft = Draft(state, log)
         counter = min(s.counter + 1, len(FIFTY_FIFTY_TRACK) - 1)
         total = sum(faces)

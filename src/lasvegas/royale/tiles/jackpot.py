@@ -12,14 +12,13 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import Money, Seat
 from .base import Draft, Tile, TileState
-from .shared import BlackThrow, black_rolled, describe_black_throw, thrown_faces
+from .shared import BlackThrow, black_rolled, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -133,11 +132,15 @@ class Jackpot(Tile):
             describe_action=describe_black_throw,
         )
 
-    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def thrown(
+        self,
+        state: State,
+        index: int,
+        task: BlackThrow,
+        faces: tuple[int, ...],
+        log: list[Event] | None,
+    ) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
-        task = state.tasks[0]
-        assert isinstance(task, JackpotThrow)
-        faces = thrown_faces(state, action)
         s = state.modules[index]
         assert isinstance(s, JackpotState)
         won = wins(faces)

@@ -48,7 +48,6 @@ from .shared import (
     draft_rotate_die,
     returns,
     rotations,
-    thrown_faces,
 )
 
 if TYPE_CHECKING:
@@ -393,17 +392,25 @@ class MyChoice(Tile):
         """The throw and the decisions hide nothing."""
         return task
 
+    def thrown(
+        self,
+        state: State,
+        index: int,
+        task: BlackThrow,
+        faces: tuple[int, ...],
+        log: list[Event] | None,
+    ) -> State:
+        """The throw asks the active seat to choose one of the faces."""
+        # pop_task, push_task and the event as one state (Draft)
+        draft = Draft(state, log)
+        draft.tasks = (_new_face(index, task.seat, faces), *state.tasks[1:])
+        if draft.hears(DiceRolled):
+            draft.emit(black_rolled(task.seat, faces))
+        return draft.build()
+
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """The throw, the face chosen and its action, and the follow-up decisions."""
+        """The face chosen and its action, and the follow-up decisions."""
         task = state.tasks[0]
-        if isinstance(task, MyChoiceThrow):
-            faces = thrown_faces(state, action)
-            # pop_task, push_task and the event as one state (Draft)
-            draft = Draft(state, log)
-            draft.tasks = (_new_face(index, task.seat, faces), *state.tasks[1:])
-            if draft.hears(DiceRolled):
-                draft.emit(black_rolled(task.seat, faces))
-            return draft.build()
         assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
         seat = task.seat
         draft = Draft(state, log)  # pop_task and the action's changes as one state

@@ -29,7 +29,7 @@ from ...state import fast_constructor
 from ...types import Chance, Seat
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
-from .shared import BlackThrow, black_rolled, describe_black_throw, thrown_faces
+from .shared import BlackThrow, black_rolled, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -206,17 +206,25 @@ class PrimeTime(Tile):
         """The throw and the choice hide nothing."""
         return task
 
+    def thrown(
+        self,
+        state: State,
+        index: int,
+        task: BlackThrow,
+        faces: tuple[int, ...],
+        log: list[Event] | None,
+    ) -> State:
+        """The throw asks the winner to choose where the black dice go."""
+        draft = Draft(state, log)  # the task and the event as one state
+        draft.tasks = (PrimeTimeChoice(index, task.seat, faces), *state.tasks[1:])
+        if draft.hears(DiceRolled):
+            draft.emit(black_rolled(task.seat, faces))
+        return draft.build()
+
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """The throw asks the winner to choose; the choice places the black dice."""
+        """The choice places the black dice."""
         task = state.tasks[0]
         rest = state.tasks[1:]
-        if isinstance(task, PrimeTimeThrow):
-            faces = thrown_faces(state, action)
-            draft = Draft(state, log)  # the task and the event as one state
-            draft.tasks = (PrimeTimeChoice(index, task.seat, faces), *rest)
-            if draft.hears(DiceRolled):
-                draft.emit(black_rolled(task.seat, faces))
-            return draft.build()
         assert isinstance(task, PrimeTimeChoice)
         assert isinstance(action, PrimeTimePlace)
         draft = Draft(state, log)  # the task, the slice and the moves as one state

@@ -3,9 +3,10 @@
 * **The black-dice throw** (Jackpot, Fifty Fifty, My Choice, Prime Time): a tile's throw
   task subclasses :class:`BlackThrow`; the :class:`~lasvegas.royale.tiles.base.Tile` base
   class then declares its handler (:func:`black_throw_handler`: the 21 sorted throws of
-  two dice, drawn directly with :func:`black_throw`), the text of the throw
-  (:func:`describe_black_throw`), and the tile's ``resolve`` reads the checked faces with
-  :func:`thrown_faces` and reports them with :func:`black_rolled`.
+  two dice, drawn directly with :func:`black_throw`; an answer checked by
+  :func:`thrown_faces`), the tile declares the text of the throw
+  (:func:`describe_black_throw`), and its ``thrown`` says what the faces do and reports
+  them with :func:`black_rolled`.
 * **Rotate or return a die** (Handicap's choice reward, My Choice's fifth action): the
   choices (:func:`rotations`, :func:`returns`) and the moves (:func:`rotate_die`,
   :func:`return_die`, and :func:`draft_rotate_die`, :func:`draft_return_die` on a tile's
@@ -109,14 +110,14 @@ def _sample(state: State, index: int, task: Task, rng: Rng) -> Action:
 
 def black_throw_handler(tile: Tile) -> TaskHandler:
     """The handler of *tile*'s :class:`BlackThrow` tasks: chance (the 21 throws, drawn
-    directly), resolved by the tile (``Tile.perform``, which calls its ``resolve``).
+    directly); the faces, checked, go to the tile's ``thrown`` (``Tile.perform_throw``).
 
     >>> import lasvegas as lv
     >>> handler = black_throw_handler(lv.Jackpot())
     >>> handler.to_move is None, len(handler.outcomes(None, 0, None))  # type: ignore[arg-type]
     (True, 21)
     """
-    return TaskHandler(tile.perform, None, None, _outcomes, _sample)
+    return TaskHandler(tile.perform_throw, None, None, _outcomes, _sample)
 
 
 def thrown_faces(state: State, action: Action) -> tuple[int, ...]:
