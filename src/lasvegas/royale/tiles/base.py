@@ -47,7 +47,7 @@ import attrs
 
 from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
-from ...events import DicePlaced, Event
+from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import ModuleState, RuleModule, Task, TaskHandler
 from ...state import Phase, make_casino
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
@@ -55,7 +55,7 @@ from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, rebuild, royale_index, royale_state
 from ..table import SUPPLY, move_dice
-from .shared import BlackThrow, black_throw_handler, thrown_faces
+from .shared import BlackThrow, black_rolled, black_throw_handler, thrown_faces
 
 if TYPE_CHECKING:
     from ...actions import Action
@@ -548,26 +548,25 @@ class Tile(RuleModule):
         self, state: State, index: int, action: Action, log: list[Event] | None
     ) -> State:
         """Resolve the tile's throw of the black dice: the faces, checked
-        (:func:`~lasvegas.royale.tiles.shared.thrown_faces`), go to :meth:`thrown`; then
-        the end-of-round order goes on if this was the last task pending (T-9 (1))."""
+        (:func:`~lasvegas.royale.tiles.shared.thrown_faces`) and reported (``DiceRolled``),
+        go to :meth:`thrown`; then the end-of-round order goes on if this was the last task
+        pending (T-9 (1))."""
         task = state.tasks[0]
         assert isinstance(task, BlackThrow)
-        state = self.thrown(state, index, task, thrown_faces(state, action), log)
+        faces = thrown_faces(state, action)
+        if log is not None or DiceRolled in state.config.ruleset.reactors:
+            state = emit(state, black_rolled(task.seat, faces), log)
+        state = self.thrown(state, index, task.seat, faces, log)
         if not state.tasks and state.phase is _PAYOUT:
             state = resume(state, log)
         return state
 
     def thrown(
-        self,
-        state: State,
-        index: int,
-        task: BlackThrow,
-        faces: tuple[int, ...],
-        log: list[Event] | None,
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
-        """What the *faces* of the black dice do, for the tile's throw *task* (first in
-        ``state.tasks``; the faces are checked). Pop the task or replace it, and report the
-        throw (:func:`~lasvegas.royale.tiles.shared.black_rolled`)."""
+        """What the *faces* of *seat*'s throw of the black dice do: the tile's throw task is
+        first in ``state.tasks``, the faces are checked and the throw is reported
+        (``DiceRolled``). Pop the task or replace it."""
         raise NotImplementedError(f"{type(self).__name__} throws no black dice")
 
 

@@ -17,13 +17,13 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...events import DicePlaced, DiceRolled, Event
+from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import Chance, Money, Seat
 from ..state import rebuild
 from .base import Draft, Tile, TileState
-from .shared import BlackThrow, black_rolled, describe_black_throw
+from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -262,14 +262,10 @@ class FiftyFifty(Tile):
         return rebuild(state, tasks=(throw, *rest))
 
     def thrown(
-        self,
-        state: State,
-        index: int,
-        task: BlackThrow,
-        faces: tuple[int, ...],
-        log: list[Event] | None,
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """A throw moves the counter and settles a bet (T-FIFTY-2)."""
+        task = state.tasks[0]
         assert isinstance(task, FiftyFiftyThrow)
         s = state.modules[index]
         assert isinstance(s, FiftyFiftyState)
@@ -284,8 +280,6 @@ class FiftyFifty(Tile):
             self._counter(draft, index, counter, (_new_choice(index, task.seat, total), *rest))
         else:  # a lost bet ends with nothing; on the last space they must stop
             self._counter(draft, index, 0, rest)
-        if draft.hears(DiceRolled):
-            draft.emit(black_rolled(task.seat, faces))
         if task.higher is not None and draft.hears(FiftyFiftySettled):
             draft.emit(FiftyFiftySettled(task.seat, task.higher, task.previous, total, won))
         if won and last:

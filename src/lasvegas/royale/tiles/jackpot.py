@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, ClassVar, Final
 import attrs
 
 from ...engine import push_task
-from ...events import DicePlaced, DiceRolled, Event
+from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import Money, Seat
 from .base import Draft, Tile, TileState
-from .shared import BlackThrow, black_rolled, describe_black_throw
+from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -133,12 +133,7 @@ class Jackpot(Tile):
         )
 
     def thrown(
-        self,
-        state: State,
-        index: int,
-        task: BlackThrow,
-        faces: tuple[int, ...],
-        log: list[Event] | None,
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
         s = state.modules[index]
@@ -148,8 +143,6 @@ class Jackpot(Tile):
         draft = Draft(state, log)  # the counter, the task, the event and the reward as one state
         draft.set_slice(index, _new_slice(s.casino, counter))
         draft.pop_task()
-        if draft.hears(DiceRolled):
-            draft.emit(black_rolled(task.seat, faces))
         if won:
-            draft.reward(task.seat, s.amount)
+            draft.reward(seat, s.amount)
         return draft.build()

@@ -33,16 +33,15 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...events import DiceRolled, Event
+from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
-from ..state import royale_state
+from ..state import rebuild, royale_state
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile
 from .shared import (
     BlackThrow,
-    black_rolled,
     describe_black_throw,
     draft_return_die,
     draft_rotate_die,
@@ -393,20 +392,10 @@ class MyChoice(Tile):
         return task
 
     def thrown(
-        self,
-        state: State,
-        index: int,
-        task: BlackThrow,
-        faces: tuple[int, ...],
-        log: list[Event] | None,
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """The throw asks the active seat to choose one of the faces."""
-        # pop_task, push_task and the event as one state (Draft)
-        draft = Draft(state, log)
-        draft.tasks = (_new_face(index, task.seat, faces), *state.tasks[1:])
-        if draft.hears(DiceRolled):
-            draft.emit(black_rolled(task.seat, faces))
-        return draft.build()
+        return rebuild(state, tasks=(_new_face(index, seat, faces), *state.tasks[1:]))
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """The face chosen and its action, and the follow-up decisions."""

@@ -23,13 +23,14 @@ import attrs
 
 from ...actions import Action
 from ...engine import payout_order, push_task
-from ...events import DiceRolled, Event
+from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import fast_constructor
 from ...types import Chance, Seat
+from ..state import rebuild
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
-from .shared import BlackThrow, black_rolled, describe_black_throw
+from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -207,19 +208,10 @@ class PrimeTime(Tile):
         return task
 
     def thrown(
-        self,
-        state: State,
-        index: int,
-        task: BlackThrow,
-        faces: tuple[int, ...],
-        log: list[Event] | None,
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """The throw asks the winner to choose where the black dice go."""
-        draft = Draft(state, log)  # the task and the event as one state
-        draft.tasks = (PrimeTimeChoice(index, task.seat, faces), *state.tasks[1:])
-        if draft.hears(DiceRolled):
-            draft.emit(black_rolled(task.seat, faces))
-        return draft.build()
+        return rebuild(state, tasks=(PrimeTimeChoice(index, seat, faces), *state.tasks[1:]))
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """The choice places the black dice."""

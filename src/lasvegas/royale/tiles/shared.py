@@ -4,9 +4,8 @@
   task subclasses :class:`BlackThrow`; the :class:`~lasvegas.royale.tiles.base.Tile` base
   class then declares its handler (:func:`black_throw_handler`: the 21 sorted throws of
   two dice, drawn directly with :func:`black_throw`; an answer checked by
-  :func:`thrown_faces`), the tile declares the text of the throw
-  (:func:`describe_black_throw`), and its ``thrown`` says what the faces do and reports
-  them with :func:`black_rolled`.
+  :func:`thrown_faces` and reported with :func:`black_rolled`), the tile declares the text
+  of the throw (:func:`describe_black_throw`), and its ``thrown`` says what the faces do.
 * **Rotate or return a die** (Handicap's choice reward, My Choice's fifth action): the
   choices (:func:`rotations`, :func:`returns`) and the moves (:func:`rotate_die`,
   :func:`return_die`, and :func:`draft_rotate_die`, :func:`draft_return_die` on a tile's
