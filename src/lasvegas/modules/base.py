@@ -209,9 +209,10 @@ class RuleModule:
     :meth:`react` and :meth:`closed` must then do nothing, so the engine may skip them (and
     build no event that only sleeping modules would hear)."""
     actions: ClassVar[tuple[type[Action], ...]] = ()
-    """The module's own action types (performed by :meth:`perform`)."""
+    """The module's own action types: what it offers (:meth:`offer`, applied by :meth:`perform`)
+    and the answers to its tasks (applied by their handlers)."""
     tasks: ClassVar[tuple[type[Task], ...]] = ()
-    """The module's task types."""
+    """The module's task types, each with its handler (:meth:`task_handlers`)."""
     state_type: ClassVar[type[ModuleState] | None] = None
     """The type of the module's slice, if it has one."""
     events: ClassVar[tuple[type[Event], ...]] = ()
