@@ -214,10 +214,6 @@ def load_game(config: GameConfig, *, reward: Reward = "money_share") -> Any:
 # -- what a config implies ---------------------------------------------------------------------
 
 
-def _overrides(module: RuleModule, hook: str) -> bool:
-    return getattr(type(module), hook) is not getattr(RuleModule, hook)
-
-
 def hides_information(config: GameConfig) -> bool:
     """Whether views of *config* hide anything (hidden money, a module that redacts).
 
@@ -225,9 +221,7 @@ def hides_information(config: GameConfig) -> bool:
     >>> hides_information(lv.classic(3)), hides_information(lv.cardgame(3))
     (False, True)
     """
-    return config.hide_money or any(
-        _overrides(m, "redact") or _overrides(m, "resample_hidden") for m in config.modules
-    )
+    return config.hide_money or bool(config.ruleset.hiders)
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
@@ -643,7 +637,7 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
                 hidden = [m.id for m in truth.config.modules if hides(m)]
                 raise NotImplementedError(
                     f"cannot resample: a module among {hidden} has no determiniser "
-                    "(lasvegas.agents.DETERMINISERS), or a pending task is not shown"
+                    "(Capabilities.determinise), or a pending task is not shown"
                 )
             if to_move(guess) != held.mover:
                 continue
