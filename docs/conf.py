@@ -46,6 +46,8 @@ autodoc_type_aliases = {
     "Seat": "lasvegas.Seat",
     "Face": "lasvegas.Face",
     "Money": "lasvegas.Money",
+    "CasinoNumber": "lasvegas.CasinoNumber",
+    "CasinoIndex": "lasvegas.CasinoIndex",
     "Reward": "lasvegas.adapters.Reward",
     "JSONValue": "lasvegas.serde.JSONValue",
 }

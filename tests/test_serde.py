@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -245,6 +246,10 @@ class Gadget(lv.RuleModule):
             last=lv.Place(3),
             casino=lv.Casino(notes=(10_000,), dice=(1, 0), big=(0, 0)),
         )
+
+    def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
+        """The test task's handler (the tests only load the task, never answer it)."""
+        return {Pending: lv.TaskHandler(self.perform)}
 
 
 def test_module_contributed_types_round_trip_without_the_core_knowing_them() -> None:

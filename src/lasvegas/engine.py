@@ -2,7 +2,7 @@
 
 :func:`apply` and :func:`legal_actions` are the hot path; they build states directly (no
 ``attrs.evolve``, no validators) and create event objects only when someone listens: a
-:func:`step` caller, or a module whose ``reacts_to`` names the event type.
+:func:`step` caller, or a module whose ``listens`` names the event type.
 """
 
 from __future__ import annotations
@@ -34,10 +34,10 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import ModuleState, RuleModule, Task
+from .modules.base import ModuleState, Task, TaskHandler
 from .payout import rank, tied
 from .state import Casino, Phase, State, make_casino, make_state
-from .types import CHANCE, GROUPS, Chance, Money, Seat
+from .types import CHANCE, GROUPS, CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -152,7 +152,8 @@ def to_move(state: State) -> Seat | Chance | None:
         task = state.tasks[0]
         if task.chance:
             return CHANCE
-        return state.config.modules[task.module].task_to_move(state, task.module, task)
+        mover = state.config.ruleset.handlers[type(task)].to_move
+        return CHANCE if mover is None else mover(state, task.module, task)
     phase = state.phase
     if phase is _PLACE:
         return state.active
@@ -161,11 +162,12 @@ def to_move(state: State) -> Seat | Chance | None:
     return CHANCE
 
 
-def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
-    """``module.task_to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
+def _task_mover(state: State, handler: TaskHandler, task: Task) -> Seat | Chance:
+    """``handler.to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
     if task.chance:
         return CHANCE
-    return module.task_to_move(state, task.module, task)
+    mover = handler.to_move
+    return CHANCE if mover is None else mover(state, task.module, task)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -180,11 +182,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         task = state.tasks[0]
         if task.chance:
             return ()
-        index = task.module
-        module = state.config.modules[index]
-        if module.task_to_move(state, index, task) is CHANCE:
+        handler = state.config.ruleset.handlers[type(task)]
+        if _task_mover(state, handler, task) is CHANCE or handler.actions is None:
             return ()
-        return module.task_actions(state, index, task)
+        return handler.actions(state, task.module, task)
     if state.phase is not _PLACE:
         return ()
     r0, r1, r2, r3 = state.rolled
@@ -247,7 +248,7 @@ def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(extra)
 
 
-def closed_casinos(state: State) -> frozenset[int]:
+def closed_casinos(state: State) -> frozenset[CasinoNumber]:
     """The casino numbers the modules close now: the union of their ``closed`` answers,
     sleeping modules skipped.
 
@@ -271,7 +272,7 @@ def closed_casinos(state: State) -> frozenset[int]:
     return closed
 
 
-_OPEN: frozenset[int] = frozenset()
+_OPEN: frozenset[CasinoNumber] = frozenset()
 
 
 def _awake(state: State, indexes: tuple[int, ...]) -> bool:
@@ -286,7 +287,7 @@ def _awake(state: State, indexes: tuple[int, ...]) -> bool:
 
 
 def hears(state: State, kind: type[Event]) -> bool:
-    """Whether a module awake in *state* reacts to events of type *kind* (``reacts_to``,
+    """Whether a module awake in *state* reacts to events of type *kind* (``listens``,
     sleeping modules not counted): a module may skip building an event nobody hears when it
     keeps no log.
 
@@ -340,7 +341,7 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
 
     The index of an action in this tuple is its integer code in the reinforcement-learning
     adapters: the core's placements first (``Place(1)`` .. ``Place(6)``), then each module's
-    :meth:`~lasvegas.RuleModule.action_space`, in module order. Chance outcomes are not in
+    declared action space (:attr:`~lasvegas.Capabilities.action_space`), in module order. Chance outcomes are not in
     it. Raises :class:`ValueError` if two modules list the same action.
 
     >>> import lasvegas as lv
@@ -353,8 +354,9 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
 def _action_space(config: GameConfig) -> tuple[Action, ...]:
     """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
     actions: list[Action] = [Place(face) for face in range(1, 7)]
-    for module in config.modules:
-        actions.extend(module.action_space(config.players))
+    for declared in config.ruleset.capabilities:
+        if declared.action_space is not None:
+            actions.extend(declared.action_space(config.players))
     if len(set(actions)) != len(actions):
         raise ValueError("two modules list the same action in their action_space")
     return tuple(actions)
@@ -374,10 +376,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """
     if state.tasks:
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        if _task_mover(state, module, task) is not CHANCE:
+        handler = state.config.ruleset.handlers[type(task)]
+        if _task_mover(state, handler, task) is not CHANCE or handler.outcomes is None:
             return ()
-        return module.task_chance(state, task.module, task)
+        return handler.outcomes(state, task.module, task)
     phase = state.phase
     if phase is _ROLL:
         group = state.cursor
@@ -429,10 +431,11 @@ def sample_chance(state: State, rng: Rng) -> Action:
     """
     if state.tasks:
         task = state.tasks[0]
-        index = task.module
-        module = state.config.modules[index]
-        if task.chance or module.task_to_move(state, index, task) is CHANCE:
-            return module.task_sample(state, index, task, rng)
+        handler = state.config.ruleset.handlers[type(task)]
+        if handler.sample is not None and (
+            task.chance or _task_mover(state, handler, task) is CHANCE
+        ):
+            return handler.sample(state, task.module, task, rng)
     else:
         phase = state.phase
         if phase is _ROLL:
@@ -499,13 +502,14 @@ def apply(state: State, action: Action) -> State:
     # _apply_task, inlined (the hot path of module chance nodes and decisions)
     task = state.tasks[0]
     index = task.module
-    module = state.config.modules[index]
-    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+    handler = state.config.ruleset.handlers[type(task)]
+    if task.chance or _task_mover(state, handler, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:
-        action = _check_listed(state, action, module.task_actions(state, index, task))
-    state = module.perform(state, index, action, None)
+        legal = () if handler.actions is None else handler.actions(state, index, task)
+        action = _check_listed(state, action, legal)
+    state = handler.resolve(state, index, action, None)
     if state.tasks:
         return state
     return _advance(state, None)
@@ -576,13 +580,14 @@ def _next_roll(state: State) -> str:
 def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
-    module = state.config.modules[index]
-    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+    handler = state.config.ruleset.handlers[type(task)]
+    if task.chance or _task_mover(state, handler, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:
-        action = _check_listed(state, action, module.task_actions(state, index, task))
-    return module.perform(state, index, action, log)
+        legal = () if handler.actions is None else handler.actions(state, index, task)
+        action = _check_listed(state, action, legal)
+    return handler.resolve(state, index, action, log)
 
 
 def _not_listed(action: object, legal: tuple[Action, ...]) -> str:
@@ -768,7 +773,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
                 if slices[i] is None and i in sleepers:
                     continue
                 if i in filters and not state.config.modules[i].hears_placement(
-                    state, i, index + 1
+                    state, i, CasinoNumber(index + 1)
                 ):
                     continue
                 heard = True
@@ -1087,7 +1092,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
             return _pay_rest(state, stop)
     paid: State | None = None
     for i in ruleset.payers:
-        paid = config.modules[i].payout(state, i, index, log)
+        paid = config.modules[i].payout(state, i, CasinoIndex(index), log)
         if paid is not None:
             break
     state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
@@ -1107,7 +1112,7 @@ _PAID: dict[int, CasinoPaid] = {}
 
 def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     """Whether any awake module hears the payout of casino number *casino*: it lists
-    ``CasinoPaid`` in ``reacts_to``, is not asleep and, if it overrides ``hears_paid``,
+    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears_paid``,
     says so for that casino."""
     hearers = ruleset.reactors.get(CasinoPaid)
     if not hearers:
@@ -1118,7 +1123,7 @@ def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     for i in hearers:
         if slices[i] is None and i in sleepers:
             continue
-        if i in filters and not state.config.modules[i].hears_paid(state, i, casino):
+        if i in filters and not state.config.modules[i].hears_paid(state, i, CasinoNumber(casino)):
             continue
         return True
     return False
@@ -1281,12 +1286,14 @@ def standings(state: State) -> Standings:
     """
     config = state.config
     modules = config.modules
-    scorers = config.ruleset.scorers
+    ruleset = config.ruleset
     money = [sum(notes) for notes in state.money]
     counts = [len(notes) for notes in state.money]
-    for i in scorers:
+    for i in ruleset.scorers:
         for seat in range(config.players):
             money[seat] += modules[i].score(state, i, seat)
+    for i in ruleset.tiebreakers:
+        for seat in range(config.players):
             counts[seat] += modules[i].tiebreak(state, i, seat)
     winners: tuple[Seat, ...] = ()
     if state.phase is _OVER and not state.tasks:

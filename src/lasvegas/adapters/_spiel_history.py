@@ -354,18 +354,15 @@ def initial(config: GameConfig, imperfect: bool) -> Frozen:
 # -- what a seat sees beyond a spectator ---------------------------------------------------------
 
 
-def overrides(module: RuleModule, hook: str) -> bool:
-    """Whether *module*'s class defines its own *hook* (not :class:`RuleModule`'s)."""
-    return getattr(type(module), hook) is not getattr(RuleModule, hook)
-
-
 def _hiders(config: GameConfig) -> tuple[tuple[int, ...], frozenset[int]]:
     """The modules of *config* that redact their slices, and those that redact their tasks
     (the others show the same to every seat: nothing of theirs is compared)."""
     modules = config.modules
     return (
-        tuple(i for i, m in enumerate(modules) if overrides(m, "redact")),
-        frozenset(i for i, m in enumerate(modules) if overrides(m, "public_task")),
+        tuple(i for i, m in enumerate(modules) if type(m).redact is not RuleModule.redact),
+        frozenset(
+            i for i, m in enumerate(modules) if type(m).public_task is not RuleModule.public_task
+        ),
     )
 
 

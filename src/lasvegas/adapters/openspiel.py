@@ -79,7 +79,7 @@ from ..text import describe
 from ..types import CHANCE
 from ..view import observe
 from ._common import Reward, board_text, check_reward, final_rewards
-from ._spiel_history import Log, entries, initial, overrides, probabilities, sampled
+from ._spiel_history import Log, entries, initial, probabilities, sampled
 from .encoding import observation_encoder
 
 __all__ = [
@@ -210,9 +210,7 @@ def hides_information(config: GameConfig) -> bool:
     >>> hides_information(lv.classic(3)), hides_information(lv.cardgame(3))
     (False, True)
     """
-    return config.hide_money or any(
-        overrides(m, "redact") or overrides(m, "resample_hidden") for m in config.modules
-    )
+    return config.hide_money or bool(config.ruleset.hiders)
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
@@ -505,7 +503,7 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
                 hidden = [m.id for m in truth.config.modules if hides(m)]
                 raise NotImplementedError(
                     f"cannot resample: a module among {hidden} has no determiniser "
-                    "(lasvegas.agents.DETERMINISERS), or a pending task is not shown"
+                    "(Capabilities.determinise), or a pending task is not shown"
                 )
             if to_move(guess) != held.mover:
                 continue

@@ -14,6 +14,7 @@ no replacement (C-6 in spirit).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -25,10 +26,10 @@ from ..config import Params
 from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State
 from ..text import money
-from ..types import CHANCE, Chance, Money, Seat
+from ..types import Money, Seat
 from ._dice import rebuild
 from .components import RAINBOW, RAINBOW_CARDS, RAINBOW_WORTH
 
@@ -104,7 +105,7 @@ class RainbowCards(RuleModule):
     """
 
     id: ClassVar[str] = "rainbow-cards"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
+    listens: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
     tasks: ClassVar[tuple[type[Task], ...]] = (RainbowDraw,)
     state_type: ClassVar[type[ModuleState] | None] = RainbowState
     events: ClassVar[tuple[type[Event], ...]] = (RainbowReplaced,)
@@ -131,11 +132,13 @@ class RainbowCards(RuleModule):
         """Before payout, start replacing the rainbow cards at the casinos."""
         return _next(state, index, log, pushed=False)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Replacements are chance."""
-        return CHANCE
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The rainbow card draw: a chance node."""
+        return {
+            RainbowDraw: TaskHandler(self.drawn, None, None, self.draw_outcomes, self.draw_sample)
+        }
 
-    def task_chance(
+    def draw_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """The top note of the pile: any unseen note by count, else the next returned one."""
@@ -143,12 +146,12 @@ class RainbowCards(RuleModule):
             return tuple((Draw(v), p) for v, p in multiset_draw_distribution(state.pile_hidden))
         return ((Draw(state.pile_returned[0]), Fraction(1)),)
 
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+    def draw_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the top note directly."""
         hidden = state.pile_hidden
         return Draw(hidden[rng.below(len(hidden))] if hidden else state.pile_returned[0])
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def drawn(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Discard the first rainbow card at a casino and lay the drawn note in its place."""
         task = state.tasks[0]
         hidden = state.pile_hidden
@@ -207,6 +210,12 @@ class RainbowCards(RuleModule):
         if not 0 <= discarded <= self.count:
             return (f"{discarded} rainbow cards discarded, of {self.count}",)
         return ()
+
+    def capabilities(self) -> Capabilities:
+        """The words for a rainbow card's replacement draw."""
+        return Capabilities(
+            describe_action=self.describe_action,
+        )
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """The replacement draw in words (the :func:`lasvegas.describe` protocol).

@@ -26,6 +26,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement, groupby
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -35,7 +36,7 @@ import attrs
 from ..actions import Action, Draw
 from ..chance import multiset_draw_distribution
 from ..config import GameConfig, Params
-from ..engine import emit
+from ..engine import emit, to_move
 from ..errors import ConfigError, IllegalActionError
 from ..events import (
     BanknotePaid,
@@ -46,7 +47,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..payout import rank, tied
 from ..state import Casino, Phase, State, fast_constructor
 from ..types import CHANCE, Chance, Money, Seat
@@ -129,9 +130,7 @@ class PlayCards(Action):
         """
         what = _join([card_name(c) for c in self.cards])
         if state is not None and state.tasks and type(state.tasks[0]) is ChooseCards:
-            seat = state.config.modules[state.tasks[0].module].task_to_move(
-                state, state.tasks[0].module, state.tasks[0]
-            )
+            seat = to_move(state)
             return f"Seat {seat} plays {what}"
         return f"Play {what}"
 
@@ -658,7 +657,7 @@ class CardGame(RuleModule):
     id: ClassVar[str] = "cardgame"
     order: ClassVar[int] = 20
     editions: ClassVar[frozenset[str]] = frozenset({"cardgame"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (RoundStarted, CasinosFilled)
+    listens: ClassVar[tuple[type[Event], ...]] = (RoundStarted, CasinosFilled)
     actions: ClassVar[tuple[type[Action], ...]] = (PlayCards, DrawCard)
     tasks: ClassVar[tuple[type[Task], ...]] = (DealNotes, DealCards, ChooseCards)
     state_type: ClassVar[type[ModuleState] | None] = CardGameState
@@ -748,6 +747,12 @@ class CardGame(RuleModule):
 
     # -- tasks ---------------------------------------------------------------------------------
 
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The note deal and the card deal (chance), and the seats' card choice."""
+        chance = TaskHandler(self.perform, None, None, self.task_chance, self.task_sample)
+        choice = TaskHandler(self.perform, self.task_to_move, self.task_actions)
+        return {DealNotes: chance, DealCards: chance, ChooseCards: choice}
+
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
         """Deals are chance; a choice belongs to the first seat that has not chosen."""
         if type(task) is not ChooseCards:
@@ -755,6 +760,17 @@ class CardGame(RuleModule):
         seat = _state_mover(state, index)
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
+
+    def capabilities(self) -> Capabilities:
+        """Hand labels, the simultaneous choosers, the action space, texts and a determiniser."""
+        return Capabilities(
+            hand_labels=self.hand_labels,
+            choosers=self.choosers,
+            chooser_actions=self.chooser_actions,
+            action_space=self.action_space,
+            describe_action=self.describe_action,
+            determinise=self.determinise,
+        )
 
     def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:
         """*seat*'s hand in words, read from a view's slice (for :mod:`lasvegas.render`)."""

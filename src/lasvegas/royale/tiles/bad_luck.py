@@ -22,7 +22,7 @@ from ...actions import Action
 from ...engine import pop_task, push_task, set_slice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase
 from ...types import Money, Seat
 from ..bank import Handover, pay_to_bank, payment_options
@@ -209,6 +209,12 @@ class BadLuck(Tile):
         """One :class:`PayBank` per way of least payment (:func:`~lasvegas.royale.tiles.bad_luck.debt_options`)."""
         assert isinstance(task, BadLuckPay)
         return _ACTIONS[: len(debt_options(state, task.seat))]
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Ways 0 to :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` - 1.

@@ -25,7 +25,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Task
+from ...modules.base import Capabilities, Task
 from ...state import Phase
 from ...text import money
 from ...types import Chance, Money, Seat
@@ -250,6 +250,13 @@ class BlackBox(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The 14 splits (``BLACK_BOX_SPLITS``), then the two piles."""
         return _ACTIONS if isinstance(task, BlackBoxSplit) else _CHOICES
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and a determiniser of the hidden split."""
+        return Capabilities(
+            action_space=self.action_space,
+            determinise=self.determinise,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """The 14 splits and the two piles.

@@ -19,7 +19,7 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...types import Chance, Seat
 from ..table import imaginary_owner, open_casinos
@@ -179,6 +179,12 @@ class BlockIt(Tile):
                 PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos
             )
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every cluster size into every casino.

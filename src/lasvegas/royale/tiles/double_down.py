@@ -20,7 +20,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...payout import rank, tied
 from ...state import Phase, fast_constructor
 from ...types import Chance, Money, Seat
@@ -203,6 +203,12 @@ class DoubleDown(Tile):
                 DoubleDownMove(s, b) for b in range(key[1] + 1) for s in range(key[0] + 1)
             )
         return moves
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Any number of small dice (up to 7, R-2) with or without the Biggy.

@@ -19,7 +19,7 @@ import attrs
 
 from ...actions import Action
 from ...events import DicePlaced, Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...types import BIG, REGULAR, Seat
 from ..table import SUPPLY
@@ -193,6 +193,12 @@ class Knockout(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """A small die or the Biggy (asked only of a seat holding both)."""
         return _PUTS
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """A small die or the Biggy.

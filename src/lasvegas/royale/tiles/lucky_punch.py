@@ -20,7 +20,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Task
+from ...modules.base import Capabilities, Task
 from ...state import Phase, fast_constructor
 from ...types import Money, Seat
 from ..bank import chips_for
@@ -229,6 +229,13 @@ class LuckyPunch(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """1, 2 or 3 tokens, to hide or to guess (the guesses do not depend on the fist)."""
         return _GUESSES if isinstance(task, LuckyPunchGuess) else _HIDES
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and a determiniser of the hidden fist."""
+        return Capabilities(
+            action_space=self.action_space,
+            determinise=self.determinise,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """The three hides and the three guesses.

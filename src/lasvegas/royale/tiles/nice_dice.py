@@ -30,7 +30,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
 from ..bank import chips_for
@@ -210,6 +210,12 @@ class NiceDice(Tile):
             takes = [_TAKES.get(option) or NiceDiceTake(*option) for option in options]
             actions = _CHOICES[options] = (_DECLINE, *takes)
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Declining, or a small die or the Biggy onto each space.
