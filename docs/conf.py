@@ -46,8 +46,12 @@ autodoc_type_aliases = {
     "Seat": "lasvegas.Seat",
     "Face": "lasvegas.Face",
     "Money": "lasvegas.Money",
+    "CasinoNumber": "lasvegas.CasinoNumber",
+    "CasinoIndex": "lasvegas.CasinoIndex",
     "Reward": "lasvegas.adapters.Reward",
     "JSONValue": "lasvegas.serde.JSONValue",
+    # Royale's tile draft, named apart from the core's lasvegas.edit.Draft it extends
+    "TileDraft": "lasvegas.royale.tiles.base.Draft",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

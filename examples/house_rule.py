@@ -33,9 +33,9 @@ class HighRoller(lv.RuleModule):
     casino: int = 6
     """The casino that stays closed in the first round."""
 
-    def closed(self, state: lv.State, index: int) -> frozenset[int]:
+    def closed(self, state: lv.State, index: int) -> frozenset[lv.CasinoNumber]:
         """Casino numbers that take no dice now."""
-        return frozenset({self.casino}) if state.round == 1 else frozenset()
+        return frozenset({lv.CasinoNumber(self.casino)}) if state.round == 1 else frozenset()
 
 
 def main() -> None:

@@ -156,8 +156,9 @@ def action_tables(text: str) -> list[ActionTable]:
 def _owners(config: lv.GameConfig) -> list[str]:
     """The module id of each code of the config (``core`` for the engine's placements)."""
     owners = ["core"] * 6
-    for module in config.modules:
-        owners += [module.id] * len(module.action_space(config.players))
+    for module, declared in zip(config.modules, config.ruleset.capabilities, strict=True):
+        space = declared.action_space
+        owners += [module.id] * (0 if space is None else len(space(config.players)))
     return owners
 
 

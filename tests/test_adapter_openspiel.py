@@ -116,11 +116,67 @@ def test_information_states_keep_secrets() -> None:
     part = inner.modules[0]
     assert isinstance(part, CardGameState)
     assert part.hands[0]
-    hand = f"hands=({part.hands[0]!r}, "
+    hand = f"cardgame.hands[0]={part.hands[0]!r}"
     assert hand in state.information_state_string(0)
     assert hand not in state.information_state_string(1)
     assert state.information_state_string(0).startswith("p0\n")
     assert state.observation_string(0) != state.observation_string(1)
+
+
+@pytest.mark.parametrize("config", [lv.cardgame(3), lv.royale(2)], ids=["cardgame", "royale"])
+def test_information_states_do_not_depend_on_when_they_are_asked(config: lv.GameConfig) -> None:
+    """A walk keeps no information state; asked at the end, they are replayed from the
+    start and are the strings of a game where every seat's was asked at every step, and of
+    the same game played through OpenSpiel's C++ ``child`` (which calls ``_apply_action``);
+    the history is the same whichever way the actions were applied."""
+    game = load_game(config)
+    lazy = _walk(game, seed=7, steps=150)[-1]
+    eager = game.new_initial_state()
+    through_cpp = game.new_initial_state()
+    for code in lazy.history():
+        for seat in range(config.players):
+            eager.information_state_string(seat)
+        eager.apply_action(code)
+        through_cpp = through_cpp.child(code)
+    for state in (eager, through_cpp):
+        assert state.history() == lazy.history()
+        assert state.history_str() == ", ".join(map(str, lazy.history()))
+        assert state.move_number() == len(lazy.history())
+        assert [(p.player, p.action) for p in state.full_history()] == [
+            (p.player, p.action) for p in lazy.full_history()
+        ]
+        for seat in range(config.players):
+            assert state.information_state_string(seat) == lazy.information_state_string(seat)
+    players = [p.player for p in lazy.full_history()]
+    assert -1 in players
+    assert 0 in players
+    assert game.new_initial_state().is_initial_state()
+    assert not lazy.is_initial_state()
+
+
+@pytest.mark.parametrize("config", [lv.cardgame(3), lv.royale(2), lv.classic(2)])
+def test_python_answers_are_openspiels(config: lv.GameConfig) -> None:
+    """The calls the state answers in Python give what OpenSpiel's C++ ``State`` gives
+    through the adapter's hooks: legal actions of every player (chance ids at a chance
+    node, none for a seat not to act, none at the end), chance node, observation and
+    information state of every seat."""
+    game = load_game(config)
+    cpp = pyspiel.State
+    for state in [*_walk(game, seed=9, steps=60), _walk(game, seed=9, steps=10_000)[-1]]:
+        assert state.is_chance_node() == cpp.is_chance_node(state)
+        assert state.is_terminal() == cpp.is_terminal(state)
+        assert state.legal_actions() == cpp.legal_actions(state)
+        for player in range(config.players):
+            assert state.legal_actions(player) == cpp.legal_actions(state, player)
+            if not state.is_terminal():
+                strings = (state.information_state_string(player), state.observation_string(player))
+                assert strings == (
+                    cpp.information_state_string(state, player),
+                    cpp.observation_string(state, player),
+                )
+                assert state.observation_tensor(player) == cpp.observation_tensor(state, player)
+    assert state.is_terminal()
+    assert state.legal_actions() == []
 
 
 def test_parameters_load_back() -> None:
@@ -173,9 +229,13 @@ def test_docstring_examples_run() -> None:
     extras could not import them); their docstrings' examples run here."""
     import doctest
 
-    result = doctest.testmod(adapter, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    from lasvegas.adapters import _spiel_history, _spiel_search
+
+    for module in (adapter, _spiel_history, _spiel_search):
+        flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+        result = doctest.testmod(module, optionflags=flags)
+        assert result.failed == 0, module.__name__
     assert result.attempted > 0
-    assert result.failed == 0
 
 
 # -- resampling, ISMCTS, CFR --------------------------------------------------------------------

@@ -12,7 +12,6 @@ import pytest
 import lasvegas as lv
 from lasvegas.agents import (
     AGENTS,
-    DETERMINISERS,
     Agent,
     GreedyAgent,
     RandomAgent,
@@ -277,25 +276,33 @@ def test_search_falls_back_when_it_cannot_rebuild_a_state() -> None:
     assert (agent.searched, agent.fell_back) == (0, 1)
 
 
-def test_a_registered_determiniser_lets_search_run() -> None:
-    calls = []
+calls: list[str] = []
+"""What :class:`_Determinised` was asked, in order."""
 
-    def sample(
-        module: lv.RuleModule, state: lv.State, index: int, view: lv.PlayerView, rng: lv.Rng
+
+@attrs.frozen
+class _Determinised(_Secretive):
+    """:class:`_Secretive` with a declared determiniser (a subclass of a module one does not
+    own declares one this way)."""
+
+    def determinise(
+        self, state: lv.State, index: int, view: lv.PlayerView, rng: lv.Rng
     ) -> lv.State:
-        calls.append(module.id)
+        calls.append(self.id)
         return state
 
-    DETERMINISERS["test-secretive"] = sample
-    try:
-        config = lv.classic(2, _Secretive())
-        state = _after_roll(config, [[50_000]] * 6, (1, 2, 2, 3, 3, 4, 5, 6))
-        agent = SearchAgent(1, playouts=10, worlds=2)
-        agent.choose(lv.observe(state, 0), lv.legal_actions(state))
-        assert agent.searched == 1
-        assert calls == ["test-secretive", "test-secretive"]
-    finally:
-        del DETERMINISERS["test-secretive"]
+    def capabilities(self) -> lv.Capabilities:
+        return lv.Capabilities(determinise=self.determinise)
+
+
+def test_a_declared_determiniser_lets_search_run() -> None:
+    calls.clear()
+    config = lv.classic(2, _Determinised())
+    state = _after_roll(config, [[50_000]] * 6, (1, 2, 2, 3, 3, 4, 5, 6))
+    agent = SearchAgent(1, playouts=10, worlds=2)
+    agent.choose(lv.observe(state, 0), lv.legal_actions(state))
+    assert agent.searched == 1
+    assert calls == ["test-secretive", "test-secretive"]
 
 
 @pytest.mark.parametrize(

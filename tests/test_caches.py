@@ -15,7 +15,8 @@ from fractions import Fraction
 from types import ModuleType
 
 import lasvegas as lv
-from lasvegas import chance, serde
+from lasvegas import chance
+from lasvegas._serde import configs as serde_configs
 from lasvegas.config import ConfigTables
 from lasvegas.testing import example_configs, random_game
 
@@ -81,13 +82,13 @@ def test_loaded_config_cache_is_bounded_and_skips_large_documents() -> None:
             document["modules"][0]["deal"] = deal
             document["modules"][0]["tiles"] = 3 + modules % 4
             lv.from_json(json.dumps(document), lv.GameConfig)
-    assert len(serde._CONFIGS) <= 64
-    serde._CONFIGS.clear()
+    assert len(serde_configs._CONFIGS) <= 64
+    serde_configs._CONFIGS.clear()
     big = json.loads(lv.to_json(lv.cardgame(4)))
     big["modules"][0]["notes"] = [30_000] * 5_000
     loaded = lv.from_json(json.dumps(big), lv.GameConfig)
     assert loaded.modules[0].id == "cardgame"
-    assert serde._CONFIGS == {}
+    assert serde_configs._CONFIGS == {}
 
 
 def test_a_wrongly_typed_placement_does_not_poison_later_games() -> None:

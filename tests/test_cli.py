@@ -16,6 +16,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas import cli
+from lasvegas._cli import simulate
 from lasvegas.config import EDITIONS
 
 SUBCOMMANDS = ("demo", "play", "simulate", "bench", "replay", "list")
@@ -566,13 +567,13 @@ def test_simulate_streams_its_games_in_bounded_memory() -> None:
     setup = cli.GameSetup(players=2)
     made = 0
 
-    def endless() -> Iterator[cli._Job]:
+    def endless() -> Iterator[simulate._Job]:
         nonlocal made
         while True:
             made += 1
-            yield cli._Job(setup, ("random", "random"), made, made)
+            yield simulate._Job(setup, ("random", "random"), made, made)
 
-    results = cli._iter_results(endless(), 10**8, 2)
+    results = simulate._iter_results(endless(), 10**8, 2)
     first = [next(results) for _ in range(3)]
     assert len(first) == 3
     assert made <= 4 * 2 * 16 + 16  # a few chunks per worker in flight, no more
@@ -584,7 +585,7 @@ def test_simulate_caps_jobs_at_the_usable_cpus(
 ) -> None:
     """``--jobs 10000`` used to fork thousands of processes; it is capped at the CPUs this
     process may use, with a note, and the results are the same."""
-    monkeypatch.setattr(cli, "usable_cpus", lambda: 1)
+    monkeypatch.setattr(simulate, "usable_cpus", lambda: 1)
     args = ["simulate", "--games", "3", "--seed", "4", "--json", "--no-progress"]
     assert cli.main([*args, "--jobs", "10000"]) == 0
     captured = capsys.readouterr()

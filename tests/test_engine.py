@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -284,10 +285,10 @@ class Flip(lv.Task):
 @attrs.frozen
 class Coin(lv.RuleModule):
     """Test module with a chance task type (``Task.chance``); *honest* says whether its
-    ``task_to_move`` agrees with the type (when the engine asks at all)."""
+    handler agrees with the type (names no ``to_move``)."""
 
     id: ClassVar[str] = "test-coin"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
     tasks: ClassVar[tuple[type[lv.Task], ...]] = (Flip,)
     honest: bool = True
 
@@ -297,9 +298,16 @@ class Coin(lv.RuleModule):
         """Flip once the casinos are filled."""
         return push_task(state, Flip(module=index))
 
+    def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
+        """The flip: chance (honest), or (dishonest) a handler naming a seat to move."""
+        to_move = None if self.honest else self.task_to_move
+        return {
+            Flip: lv.TaskHandler(self.perform, to_move, None, self.task_chance, self.task_sample)
+        }
+
     def task_to_move(self, state: lv.State, index: int, task: lv.Task) -> lv.Seat | lv.Chance:
-        """Chance, or (dishonest) the start player."""
-        return lv.CHANCE if self.honest else state.start
+        """(Dishonest) the start player."""
+        return state.start
 
     def task_chance(
         self, state: lv.State, index: int, task: lv.Task
@@ -322,9 +330,10 @@ class Coin(lv.RuleModule):
 
 def test_chance_task_type_is_a_chance_node_without_asking_the_module() -> None:
     """A task type with ``chance = True`` is a chance node: ``to_move`` answers
-    CHANCE from the type (the module is not asked), ``legal_actions`` is empty, outcomes are
-    sampled and applied like any chance node, and a wrong outcome is refused."""
-    config = lv.classic(2, Coin(honest=False))  # task_to_move would say "seat", if asked
+    CHANCE from the type (its handler names no one), ``legal_actions`` is empty, outcomes
+    are sampled and applied like any chance node, and a wrong outcome is refused."""
+    config = lv.classic(2, Coin())
+    assert config.ruleset.handlers[Flip].to_move is None
     state = lv.new_game(config)
     rng = lv.Rng(3)
     while not state.tasks:
@@ -341,12 +350,13 @@ def test_chance_task_type_is_a_chance_node_without_asking_the_module() -> None:
     assert lv.step(state, lv.Roll((2,), "black")).state == after
 
 
-def test_random_sim_checks_that_a_chance_task_type_agrees_with_its_module() -> None:
-    """``random_sim_test`` plays games with an honest chance task and fails a module whose
-    ``task_to_move`` names a seat for a task type declared a chance node."""
+def test_a_chance_task_type_agrees_with_its_handler() -> None:
+    """``random_sim_test`` plays games with an honest chance task; a module whose handler
+    names a seat to move for a task type declared a chance node is refused with its config
+    (two answers to one question)."""
     random_sim_test(lv.classic(3, Coin()), games=2, seed=5)
-    with pytest.raises(AssertionError, match="test-flip is a chance task but task_to_move says 0"):
-        random_sim_test(lv.classic(3, Coin(honest=False)), games=1, seed=5)
+    with pytest.raises(lv.ConfigError, match="Flip is always chance"):
+        lv.classic(3, Coin(honest=False))
 
 
 def test_next_turn_starts_the_next_seats_turn_in_one_state() -> None:
@@ -379,7 +389,7 @@ class Witness(lv.RuleModule):
     """Test module: every placement queues a :class:`Seen` holding the roll it saw."""
 
     id: ClassVar[str] = "test-witness"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.DicePlaced,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.DicePlaced,)
     tasks: ClassVar[tuple[type[lv.Task], ...]] = (Seen,)
 
     def react(
@@ -388,9 +398,9 @@ class Witness(lv.RuleModule):
         """Queue what the state's roll is now."""
         return push_task(state, Seen(module=index, rolled=state.rolled))
 
-    def task_to_move(self, state: lv.State, index: int, task: lv.Task) -> lv.Seat | lv.Chance:
-        """Always chance."""
-        return lv.CHANCE
+    def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
+        """The witness's record: a chance node of one outcome."""
+        return {Seen: lv.TaskHandler(self.perform, None, None, self.task_chance, self.task_sample)}
 
     def task_chance(
         self, state: lv.State, index: int, task: lv.Task
@@ -449,7 +459,7 @@ class PaidAtTwo(lv.RuleModule):
     every ``CasinoPaid`` that reaches it, so a test can see which ones do."""
 
     id: ClassVar[str] = "test-paid-at-two"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
     state_type: ClassVar[type[lv.ModuleState] | None] = Heard
 
     def initial_state(self, players: int) -> lv.ModuleState | None:

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import lasvegas as lv
 from lasvegas import serde
+from lasvegas._serde import convert, states
 from lasvegas.testing import example_configs
 
 pytestmark = pytest.mark.fuzz
@@ -212,7 +213,7 @@ def any_actions(draw: st.DrawFn) -> Any:
     kind = draw(st.sampled_from(sorted(kinds)))
     cls = kinds[kind]
     body = {"format": "lasvegas/action", "schema": 1, "kind": kind}
-    for field in serde._init_fields(cls):
+    for field in convert._init_fields(cls):
         body[field.name] = draw(field_values(field.type))
     return load_or_refuse(json.dumps(body), lv.Action)
 
@@ -292,9 +293,9 @@ def test_the_fast_state_hook_agrees_with_the_generated_one(
     if not isinstance(value, dict):
         return
     body = {k: v for k, v in value.items() if k not in ("format", "schema")}
-    fast = serde._fast_state(body)
+    fast = states._fast_state(body)
     try:
-        slow = serde._body_structurer(lv.State)(body, lv.State)
+        slow = convert._body_structurer(lv.State)(body, lv.State)
     except Exception:  # the generated hook refuses: so must the fast one
         assert fast is None
         return

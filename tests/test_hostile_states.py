@@ -140,7 +140,7 @@ def test_a_leftover_roll_when_the_neutral_dice_are_already_placed_is_refused() -
     state = find(config, lambda s: s.phase is lv.Phase.PLACE)
     doc = document(state)
     doc["tasks"] = [{"kind": "neutral-roll", "module": 0, "dice": 2}]
-    refused(doc, "a leftover roll is pending in phase place")
+    refused(doc, "task 0 (neutral-roll) is pending in phase place")
 
 
 def test_every_reachable_state_of_every_example_config_reloads() -> None:
@@ -228,7 +228,7 @@ def test_a_note_deal_with_no_casino_waiting_is_refused() -> None:
     state = find(lv.cardgame(3), lambda s: any(t.kind == "cardgame-deal-notes" for t in s.tasks))
     doc = document(state)
     doc["phase"] = "turn-start"
-    refused(doc, "a note deal is pending but no casino is waiting for a note (K-3)")
+    refused(doc, "task 0 (cardgame-deal-notes) is pending in phase turn-start")
 
 
 def test_a_neutral_set_roll_of_an_unknown_group_is_refused() -> None:

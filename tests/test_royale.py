@@ -279,7 +279,7 @@ def test_r7_t9_higher_cards_read_off_the_dice_where_royale_does_not_hear_the_pay
     next start player is the same as when every ``CasinoPaid`` is reported (``step``)."""
     state = start(3, tiles=3, deal=("C1", "A2", "D1"))
     royale = state.config.modules[0]
-    assert [royale.hears_paid(state, 0, casino) for casino in range(1, 7)] == [
+    assert [royale.hears_paid(state, 0, lv.CasinoNumber(c)) for c in range(1, 7)] == [
         True, False, False, False, False, False,
     ]  # fmt: skip
     log: list[lv.Event] = []
@@ -307,7 +307,7 @@ class WinnerWatcher(lv.RuleModule):
 
     id: ClassVar[str] = "test-winner-watcher"
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
     state_type: ClassVar[type[lv.ModuleState] | None] = WinnersSeen
 
     def initial_state(self, players: int) -> lv.ModuleState | None:

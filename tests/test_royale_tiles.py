@@ -188,8 +188,8 @@ class Closer(Probe):
     id: ClassVar[str] = "test-closer"
     code: ClassVar[str] = "E1"
 
-    def closed(self, state: lv.State, index: int) -> frozenset[int]:
-        return frozenset({6}) if state.modules[index] is not None else frozenset()
+    def closed(self, state: lv.State, index: int) -> frozenset[lv.CasinoNumber]:
+        return frozenset({lv.CasinoNumber(6)}) if state.modules[index] is not None else frozenset()
 
 
 @attrs.frozen
@@ -564,7 +564,8 @@ def test_t3_placements_nobody_hears_change_nothing(config: lv.GameConfig) -> Non
                 tiles = royale_state(state).tiles
                 if isinstance(action, lv.Place) and not state.tasks:
                     casino = action.target or action.face
-                    if casino <= len(tiles) and not royale.hears_placement(state, 0, casino):
+                    number = lv.CasinoNumber(casino)
+                    if casino <= len(tiles) and not royale.hears_placement(state, 0, number):
                         skipped += 1
             after = lv.apply(state, action)
             assert lv.step(state, action).state == after

@@ -12,7 +12,7 @@ import attrs
 import pytest
 
 import lasvegas as lv
-from lasvegas import serde
+from lasvegas._serde import registry
 from lasvegas.testing import random_game
 
 
@@ -128,15 +128,15 @@ def test_an_unknown_kind_does_not_build_the_registry_again(
     """A document naming an unknown kind or module costs a lookup: the class tree is not
     walked again (it used to be, for each such document: 17 times the CPU of another bad
     document)."""
-    serde._REGISTRY.current()  # up to date with every class defined so far
+    registry._REGISTRY.current()  # up to date with every class defined so far
     builds = [0]
-    build = serde._Registry._build
+    build = registry._Registry._build
 
-    def counting(self: serde._Registry) -> serde._Tables:
+    def counting(self: registry._Registry) -> registry._Tables:
         builds[0] += 1
         return build(self)
 
-    monkeypatch.setattr(serde._Registry, "_build", counting)
+    monkeypatch.setattr(registry._Registry, "_build", counting)
     classes: tuple[type, ...] = (lv.Action, lv.Event, lv.GameConfig)
     for i in range(300):
         with pytest.raises(lv.DeserializationError, match="unknown"):
@@ -164,14 +164,14 @@ def test_valid_documents_load_from_the_old_tables_while_a_build_runs(
     docs = _documents()
     inside = threading.Event()
     release = threading.Event()
-    build = serde._Registry._build
+    build = registry._Registry._build
 
-    def held(self: serde._Registry) -> serde._Tables:
+    def held(self: registry._Registry) -> registry._Tables:
         inside.set()
         assert release.wait(60)
         return build(self)
 
-    monkeypatch.setattr(serde._Registry, "_build", held)
+    monkeypatch.setattr(registry._Registry, "_build", held)
 
     @attrs.frozen
     class Held(lv.Event):

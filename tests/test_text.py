@@ -159,7 +159,7 @@ def test_a_text_method_wins() -> None:
 
 
 def test_a_module_describes_core_actions_answering_its_tasks() -> None:
-    """``describe_action`` on the module of the first pending task is asked first."""
+    """The declared ``describe_action`` of the first pending task's module is asked first."""
 
     @attrs.frozen
     class Telling(lv.NeutralDice):
@@ -167,6 +167,9 @@ def test_a_module_describes_core_actions_answering_its_tasks() -> None:
 
         def describe_action(self, state: lv.State, index: int, action: lv.Action) -> str | None:
             return "The leftover neutral dice are thrown" if isinstance(action, lv.Roll) else None
+
+        def capabilities(self) -> lv.Capabilities:
+            return lv.Capabilities(describe_action=self.describe_action)
 
     state = deal(lv.new_game(lv.classic(3, Telling())), *[[50_000]] * 6)
     assert state.tasks

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -79,7 +80,7 @@ class Secrets(lv.RuleModule):
     """A test module hiding hands, a pending pick and a peek, through the view hooks."""
 
     id: ClassVar[str] = "test-view-secrets"
-    reacts_to: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinosFilled,)
     actions: ClassVar[tuple[type[lv.Action], ...]] = (Pick,)
     tasks: ClassVar[tuple[type[lv.Task], ...]] = (Choose,)
     events: ClassVar[tuple[type[lv.Event], ...]] = (Peeked,)
@@ -94,6 +95,10 @@ class Secrets(lv.RuleModule):
     ) -> lv.State:
         """The start player picks a card in secret at each round's start."""
         return push_task(state, Choose(module=index, seat=state.start))
+
+    def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
+        """The secret pick."""
+        return {Choose: lv.TaskHandler(self.perform, self.task_to_move, self.task_actions)}
 
     def task_to_move(self, state: lv.State, index: int, task: lv.Task) -> lv.Seat | lv.Chance:
         """The picking seat."""

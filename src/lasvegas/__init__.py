@@ -70,7 +70,7 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import ModuleState, RuleModule, Task
+from .modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from .record import Record, read_record, replay
 from .royale import PayChip, Royale, royale
 from .royale.tiles import (
@@ -94,7 +94,7 @@ from .royale.tiles import (
 from .serde import from_data, from_json, register, to_data, to_json
 from .state import Casino, Phase, State
 from .text import describe, describe_event
-from .types import CHANCE, GROUPS, Chance, Face, Money, Seat
+from .types import CHANCE, GROUPS, CasinoIndex, CasinoNumber, Chance, Face, Money, Seat
 from .validate import state_problems
 from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_events
 
@@ -108,8 +108,11 @@ __all__ = [
     "Biggies",
     "BlackBox",
     "BlockIt",
+    "Capabilities",
     "CardGame",
     "Casino",
+    "CasinoIndex",
+    "CasinoNumber",
     "CasinoPaid",
     "CasinosFilled",
     "Chance",
@@ -177,6 +180,7 @@ __all__ = [
     "Step",
     "TakeChip",
     "Task",
+    "TaskHandler",
     "TaskView",
     "TiesRemoved",
     "TurnPassed",

@@ -22,11 +22,11 @@ from __future__ import annotations
 
 import functools
 import operator
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
-from itertools import combinations_with_replacement, groupby, pairwise, product
+from itertools import combinations_with_replacement, product
 from math import factorial
 from typing import Final, TypeVar
 
@@ -483,9 +483,9 @@ def multiset_draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Fract
     items = tuple(items)
     if not items:
         raise ValueError("cannot draw from an empty multiset")
-    if any(a > b for a, b in pairwise(items)):
+    if list(items) != sorted(items):  # sorted() of a sorted list is one pass, in C
         raise ValueError(f"the multiset must be sorted ascending, got {items!r}")
-    if len(items) <= _DRAW_CACHE_ITEMS and all(type(value) is int for value in items):
+    if len(items) <= _DRAW_CACHE_ITEMS and set(map(type, items)) == {int}:
         return _multiset_draw_distribution(items)
     return _draw_distribution(items)
 
@@ -503,7 +503,20 @@ def _multiset_draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Frac
 
 def _draw_distribution(items: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
     total = len(items)
-    return tuple((value, Fraction(sum(1 for _ in group), total)) for value, group in groupby(items))
+    pairs: list[tuple[int, Fraction]] = []
+    start = 0
+    while start < total:  # each run of equal values found by bisection
+        value = items[start]
+        end = bisect_right(items, value, start)
+        pairs.append((value, _share(end - start, total)))
+        start = end
+    return tuple(pairs)
+
+
+@functools.lru_cache(maxsize=4096)
+def _share(count: int, total: int) -> Fraction:
+    """``Fraction(count, total)``, remembered (a pile's shares recur from draw to draw)."""
+    return Fraction(count, total)
 
 
 def remove_one(items: tuple[int, ...], value: int) -> tuple[int, ...]:

@@ -19,7 +19,7 @@ from .errors import ConfigError
 from .types import NEUTRAL, Money
 
 if TYPE_CHECKING:
-    from .modules.base import RuleModule
+    from .modules.base import Capabilities, RuleModule, TaskHandler
 
 __all__ = ["EDITIONS", "ConfigTables", "GameConfig", "Params", "Ruleset", "register_edition"]
 
@@ -166,14 +166,16 @@ class Ruleset:
     neutral_owner: int | None
     """Owner number the ``"neutral"`` group's dice belong to, if that owner exists."""
     reactors: dict[type, tuple[int, ...]]
-    """For each event type, the indexes of the modules whose ``react`` hook wants it."""
+    """For each event type, the indexes of the modules that listen to it (their
+    ``listens`` declaration), in module order: the engine calls their ``react``."""
     sleepers: frozenset[int]
     """Indexes of the modules that sleep while their slice is ``None`` (``sleeps``)."""
     placement_filters: frozenset[int]
-    """Indexes of the modules that hear placements at some casinos only
-    (``hears_placement``)."""
+    """Indexes of the modules that listen to ``DicePlaced`` but hear placements at some
+    casinos only (they override ``hears_placement``)."""
     paid_filters: frozenset[int]
-    """Indexes of the modules that hear the payouts of some casinos only (``hears_paid``)."""
+    """Indexes of the modules that listen to ``CasinoPaid`` but hear the payouts of some
+    casinos only (they override ``hears_paid``)."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
     closers: tuple[int, ...]
@@ -183,9 +185,20 @@ class Ruleset:
     starters: tuple[int, ...]
     """Indexes of the modules that may choose the next round's start player."""
     scorers: tuple[int, ...]
-    """Indexes of the modules that add to the standings."""
+    """Indexes of the modules that add money to the standings (``score``)."""
+    tiebreakers: tuple[int, ...]
+    """Indexes of the modules that add to the tie-break counts (``tiebreak``), whether or
+    not they add money."""
+    hiders: tuple[int, ...]
+    """Indexes of the modules that may hide something from a seat (they override
+    ``redact`` or ``resample_hidden``)."""
+    capabilities: tuple[Capabilities, ...]
+    """Each module's declared optional capabilities (``RuleModule.capabilities``), in module
+    order."""
     action_owner: dict[type, int]
     """Module action types -> index of the module that performs them."""
+    handlers: dict[type, TaskHandler]
+    """Task types -> the handler their module declares (``RuleModule.task_handlers``)."""
     tables: ConfigTables = attrs.field(factory=ConfigTables, eq=False, repr=False)
     """Tables derived from the config on first use (:meth:`GameConfig.table`)."""
 
@@ -237,13 +250,11 @@ def _compile(config: GameConfig) -> Ruleset:
     if params.dice[NEUTRAL] and neutral_owner is None:
         raise ConfigError("neutral dice need a module that adds the neutral owner")
 
-    def overrides(m: RuleModule, hook: str) -> bool:
-        return getattr(type(m), hook) is not getattr(RuleModule, hook)
-
     mods = config.modules
+    kinds = [type(m) for m in mods]
     reactors: dict[type, list[int]] = {}
     for i, m in enumerate(mods):
-        for event_type in m.reacts_to:
+        for event_type in m.listens:
             reactors.setdefault(event_type, []).append(i)
     action_owner: dict[type, int] = {}
     for i, m in enumerate(mods):
@@ -251,6 +262,19 @@ def _compile(config: GameConfig) -> Ruleset:
             if action_type in action_owner:
                 raise ConfigError(f"action {action_type.__name__} is claimed by two modules")
             action_owner[action_type] = i
+    handlers: dict[type, TaskHandler] = {}
+    for m in mods:
+        declared = m.task_handlers()
+        if set(declared) != set(m.tasks):
+            raise ConfigError(f"module {m.id} must declare one task handler per task type")
+        for task_type in m.tasks:
+            if task_type in handlers:
+                raise ConfigError(f"task {task_type.__name__} is claimed by two modules")
+            if task_type.chance and declared[task_type].to_move is not None:
+                raise ConfigError(
+                    f"task {task_type.__name__} is always chance: its handler names no to_move"
+                )
+            handlers[task_type] = declared[task_type]
     return Ruleset(
         params=params,
         owners=players + len(params.owners),
@@ -258,15 +282,26 @@ def _compile(config: GameConfig) -> Ruleset:
         reactors={k: tuple(v) for k, v in reactors.items()},
         sleepers=frozenset(i for i, m in enumerate(mods) if m.sleeps),
         placement_filters=frozenset(
-            i for i, m in enumerate(mods) if overrides(m, "hears_placement")
+            i for i, k in enumerate(kinds) if k.hears_placement is not RuleModule.hears_placement
         ),
-        paid_filters=frozenset(i for i, m in enumerate(mods) if overrides(m, "hears_paid")),
-        offerers=tuple(i for i, m in enumerate(mods) if overrides(m, "offer")),
-        closers=tuple(i for i, m in enumerate(mods) if overrides(m, "closed")),
-        payers=tuple(i for i, m in enumerate(mods) if overrides(m, "payout")),
-        starters=tuple(i for i, m in enumerate(mods) if overrides(m, "next_start")),
-        scorers=tuple(i for i, m in enumerate(mods) if overrides(m, "score")),
+        paid_filters=frozenset(
+            i for i, k in enumerate(kinds) if k.hears_paid is not RuleModule.hears_paid
+        ),
+        offerers=tuple(i for i, k in enumerate(kinds) if k.offer is not RuleModule.offer),
+        closers=tuple(i for i, k in enumerate(kinds) if k.closed is not RuleModule.closed),
+        payers=tuple(i for i, k in enumerate(kinds) if k.payout is not RuleModule.payout),
+        starters=tuple(i for i, k in enumerate(kinds) if k.next_start is not RuleModule.next_start),
+        scorers=tuple(i for i, k in enumerate(kinds) if k.score is not RuleModule.score),
+        tiebreakers=tuple(i for i, k in enumerate(kinds) if k.tiebreak is not RuleModule.tiebreak),
+        hiders=tuple(
+            i
+            for i, k in enumerate(kinds)
+            if k.redact is not RuleModule.redact
+            or k.resample_hidden is not RuleModule.resample_hidden
+        ),
+        capabilities=tuple(m.capabilities() for m in mods),
         action_owner=action_owner,
+        handlers=handlers,
     )
 
 

@@ -26,16 +26,18 @@ __all__ = ["hand_labels", "svg", "text_board"]
 
 
 def hand_labels(view: PlayerView) -> tuple[str, ...]:
-    """The viewer's hand in words (the card game), from a module's ``hand_labels`` hook
-    given the view's slice; empty for a spectator or an edition without hands.
+    """The viewer's hand in words (the card game), from a module's declared ``hand_labels``
+    (:attr:`~lasvegas.Capabilities.hand_labels`) given the view's slice; empty for a
+    spectator or an edition without hands.
 
     >>> import lasvegas as lv
     >>> hand_labels(lv.observe(lv.new_game(lv.classic(2)), 0))
     ()
     """
-    for module, part in zip(view.config.modules, view.modules, strict=False):
-        hook = getattr(module, "hand_labels", None)
-        if callable(hook):
+    declared = view.config.ruleset.capabilities
+    for capabilities, part in zip(declared, view.modules, strict=False):
+        hook = capabilities.hand_labels
+        if hook is not None:
             labels = hook(part, view.seat)
             if labels:
                 return tuple(str(label) for label in labels)

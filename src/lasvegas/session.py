@@ -244,14 +244,13 @@ class Session:
         return self._state.phase.value
 
     def _choosers(self) -> tuple[Seat, ...]:
-        """The seats that choose at once now (a module's ``choosers`` hook), else ()."""
+        """The seats that choose at once now (a module's declared ``choosers``), else ()."""
         state = self._state
         if not state.tasks:
             return ()
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        hook = getattr(module, "choosers", None)
-        if not callable(hook):
+        hook = state.config.ruleset.capabilities[task.module].choosers
+        if hook is None:
             return ()
         seats: tuple[Seat, ...] = hook(state, task.module, task)
         return seats
@@ -259,11 +258,9 @@ class Session:
     def _chooser_actions(self, seat: Seat) -> tuple[Action, ...]:
         state = self._state
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        actions: tuple[Action, ...] = module.chooser_actions(  # type: ignore[attr-defined]
-            state, task.module, task, seat
-        )
-        return actions
+        hook = state.config.ruleset.capabilities[task.module].chooser_actions
+        assert hook is not None, "a module that declares choosers declares chooser_actions"
+        return hook(state, task.module, task, seat)
 
     def _deciders(self) -> tuple[Seat, ...]:
         mover = to_move(self._state)

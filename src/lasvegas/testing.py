@@ -655,9 +655,10 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
                 break
             if state.tasks and state.tasks[0].chance:
                 task = state.tasks[0]
-                said = state.config.modules[task.module].task_to_move(state, task.module, task)
+                mover_of = state.config.ruleset.handlers[type(task)].to_move
+                said = CHANCE if mover_of is None else mover_of(state, task.module, task)
                 if said is not CHANCE:
-                    raise _fail(f"{task.kind} is a chance task but task_to_move says {said!r}")
+                    raise _fail(f"{task.kind} is a chance task but its handler says {said!r}")
             if mover is CHANCE:
                 outcomes = chance_outcomes(state)
                 if not outcomes:

@@ -221,11 +221,8 @@ def describe(action: Action, state: State | None = None) -> str:
         return own
     if state is not None and state.tasks:
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        hook: Callable[[State, int, Action], object] | None = getattr(
-            module, "describe_action", None
-        )
-        if callable(hook):
+        hook = state.config.ruleset.capabilities[task.module].describe_action
+        if hook is not None:
             text = hook(state, task.module, action)
             if isinstance(text, str):
                 return text

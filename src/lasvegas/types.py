@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from typing import Final, TypeAlias
+from typing import Final, NewType, TypeAlias
 
 __all__ = [
     "BIG",
@@ -14,6 +14,8 @@ __all__ = [
     "MIN_PLAYERS",
     "NEUTRAL",
     "REGULAR",
+    "CasinoIndex",
+    "CasinoNumber",
     "Chance",
     "Face",
     "Money",
@@ -28,6 +30,24 @@ Face: TypeAlias = int
 
 Money: TypeAlias = int
 """An amount in whole dollars (``50_000``), never a float."""
+
+CasinoNumber = NewType("CasinoNumber", int)
+"""A casino's number, ``1 .. casinos``: casino *n* is the casino of face *n* (the slot
+machine is casino 7). Rule hooks that name a casino by number (``closed``,
+``hears_placement``, ``hears_paid``) use this type; events' ``casino`` fields are numbers.
+
+>>> CasinoNumber(3) + 0
+3
+"""
+
+CasinoIndex = NewType("CasinoIndex", int)
+"""A casino's position in ``state.casinos``, ``0 .. casinos-1``: casino number *n* is at
+index *n - 1*. Only the ``payout`` hook names a casino by index; the two are distinct
+types, so mypy catches one passed for the other.
+
+>>> CasinoIndex(CasinoNumber(3) - 1)
+2
+"""
 
 
 class Chance(enum.Enum):

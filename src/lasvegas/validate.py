@@ -3,11 +3,12 @@
 :func:`state_problems` lists everything wrong with a state, in groups run in this order (a
 group runs only when the ones before found nothing): seats, rounds, phases and faces out of
 range, tuples of the wrong length, module slices and tasks that do not belong to their
-module; pending tasks listed twice or naming seats, casinos or faces out of range, seats'
-dice on casinos before the round starts; each module's own problems
-(:meth:`~lasvegas.RuleModule.problems`); more biggies than the game has, dice not conserved
-per seat, banknotes not conserved across pile, casinos, seats and modules; and a phase that
-does not agree with who is to move. The order bounds the work: every count is checked
+module; pending tasks in a phase their type is never pending in (or of a module asleep, or
+none where the phase waits for one, or any once the game is over), listed twice or naming
+seats, casinos or faces out of range, seats' dice on casinos before the round starts; each
+module's own problems (:meth:`~lasvegas.RuleModule.problems`); more biggies than the game
+has, dice not conserved per seat, banknotes not conserved across pile, casinos, seats and
+modules; and a phase that does not agree with who is to move. The order bounds the work: every count is checked
 against the config before anything is built from it (a module's problems run before its
 :meth:`~lasvegas.RuleModule.held_notes` is asked for notes, and before any chance node is
 listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
@@ -158,14 +159,57 @@ _SEATS_FIELDS: Final = frozenset({"seats", "rest"})
 """Task fields that hold distinct seats."""
 
 
+_RESTS_ON_TASKS: Final = (Phase.TURN_START, Phase.TURN_END, Phase.PAYOUT, Phase.ROUND_END)
+"""The phases the engine passes through at once: a state rests in one only while a task waits."""
+
+
+def _task_phases(state: State, problems: list[str]) -> None:
+    """Pending tasks agree with the phase and their module.
+
+    A state rests in a phase of :data:`_RESTS_ON_TASKS` only while a task waits, and no task
+    waits once the game is over. Each task type declares the phases it can be pending in
+    (:attr:`Task.phases <lasvegas.Task.phases>`: the core leaves a phase only once every
+    task is resolved, so a task is pending only in the phases whose events or actions push
+    it); a module that sleeps while its slice is ``None`` (Royale's tiles) has no task
+    pending then.
+    """
+    tasks = state.tasks
+    phase = state.phase
+    if not tasks:
+        if phase in _RESTS_ON_TASKS:
+            problems.append(f"no task is pending in phase {phase.value}, which waits only for one")
+        return
+    if phase is Phase.OVER:
+        problems.append(f"{len(tasks)} task(s) are pending, but the game is over")
+        return
+    modules = state.config.modules
+    slices = state.modules
+    for position, task in enumerate(tasks):
+        phases = type(task).phases
+        if phases is not None and phase not in phases:
+            allowed = ", ".join(p.value for p in Phase if p in phases)
+            problems.append(
+                f"task {position} ({task.kind}) is pending in phase {phase.value}; a task of"
+                f" its type is pending only in phase {allowed}"
+            )
+        module = modules[task.module]
+        if module.sleeps and slices[task.module] is None:
+            problems.append(
+                f"task {position} ({task.kind}) is pending, but its module {module.id} is asleep"
+                " (not in play)"
+            )
+
+
 def _tasks(state: State, problems: list[str]) -> None:
-    """Pending tasks: none listed twice, and their seats and casinos in range.
+    """Pending tasks: consistent with the phase and their module (:func:`_task_phases`), none
+    listed twice, and their seats and casinos in range.
 
     By convention a task's field named ``seat``, ``winner``, ``splitter``, ``guesser`` or
     ``active`` holds a seat, ``seats`` or ``rest`` distinct seats, ``casino`` a casino's number
     and ``face`` or ``faces`` die faces. Also: no seat's dice are on a casino before the round
     starts (C-4: casinos are filled first).
     """
+    _task_phases(state, problems)
     tasks = state.tasks
     if len(tasks) > 1 and len(set(tasks)) < len(tasks):
         problems.append("a pending task is listed twice")

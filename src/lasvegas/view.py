@@ -315,16 +315,17 @@ def _casino_names(count: int) -> tuple[str, ...]:
 def _money_names(config: GameConfig) -> tuple[str, tuple[tuple[int, str], ...]]:
     """The notes' part's name and the scoring modules' (index, name), for a config.
 
-    The notes' part is named by the first module with a ``notes_name`` attribute
-    (``"cards"``), else ``"notes"``; a module's part by its ``score_name`` (else its id).
+    The notes' part is named by the first module that declares a ``notes_name``
+    (``"cards"``), else ``"notes"``; a module's part by its declared ``score_name`` (else
+    its id).
     """
     modules = config.modules
-    names = [getattr(m, "notes_name", None) for m in modules]
-    noun = next((n for n in names if isinstance(n, str)), "notes")
+    declared = config.ruleset.capabilities
+    noun = next((c.notes_name for c in declared if c.notes_name is not None), "notes")
     scorers = []
     for i in config.ruleset.scorers:
-        label = getattr(modules[i], "score_name", None)
-        scorers.append((i, label if isinstance(label, str) else modules[i].id))
+        label = declared[i].score_name
+        scorers.append((i, modules[i].id if label is None else label))
     return noun, tuple(scorers)
 
 
@@ -371,9 +372,7 @@ def _config_aids(config: GameConfig) -> _Aids:
     return _Aids(
         _money_names(config),
         _owners(config, None),
-        tuple(
-            i for i, m in enumerate(config.modules) if callable(getattr(m, "casino_labels", None))
-        ),
+        tuple(i for i, c in enumerate(config.ruleset.capabilities) if c.casino_labels is not None),
     )
 
 
@@ -383,13 +382,15 @@ def _no_tiles(count: int) -> tuple[None, ...]:
 
 
 def _casino_tiles(state: State, hooks: tuple[int, ...]) -> tuple[str | None, ...]:
-    """What modules show at each casino (their ``casino_labels(state, index)`` hook)."""
+    """What modules show at each casino (their declared ``casino_labels(state, index)``)."""
     if not hooks:
         return _no_tiles(len(state.casinos))
     tiles: list[str | None] = [None] * len(state.casinos)
-    modules = state.config.modules
+    declared = state.config.ruleset.capabilities
     for i in hooks:
-        labels = modules[i].casino_labels(state, i)  # type: ignore[attr-defined]
+        hook = declared[i].casino_labels
+        assert hook is not None  # hooks lists the modules that declare it
+        labels = hook(state, i)
         for c, label in enumerate(labels[: len(tiles)]):
             if tiles[c] is None and isinstance(label, str):
                 tiles[c] = label

@@ -53,11 +53,9 @@ loaded back with :func:`lasvegas.from_json` (so a loaded state is validated).
 from __future__ import annotations
 
 import base64
-import functools
 import math
 from collections.abc import Callable
-from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 try:
     import numpy as np
@@ -72,26 +70,16 @@ from ..actions import Action
 from ..agents.determinise import determinise, hides
 from ..chance import Rng
 from ..config import GameConfig
-from ..engine import (
-    Step,
-    action_space,
-    apply,
-    chance_outcomes,
-    legal_actions,
-    new_game,
-    sample_chance,
-    step,
-    to_move,
-)
+from ..engine import action_space, legal_actions, to_move
 from ..errors import IllegalActionError
-from ..events import Event
 from ..modules.base import RuleModule
 from ..serde import from_json, known_classes, to_json
 from ..state import State
 from ..text import describe
 from ..types import CHANCE
-from ..view import observe, observe_events
+from ..view import observe
 from ._common import Reward, board_text, check_reward, final_rewards
+from ._spiel_history import Log, entries, initial, probabilities, sampled
 from .encoding import observation_encoder
 
 __all__ = [
@@ -100,6 +88,7 @@ __all__ = [
     "LasVegasGame",
     "LasVegasObserver",
     "LasVegasState",
+    "PlayerAction",
     "RolloutEvaluator",
     "config_from_parameters",
     "game_parameters",
@@ -214,10 +203,6 @@ def load_game(config: GameConfig, *, reward: Reward = "money_share") -> Any:
 # -- what a config implies ---------------------------------------------------------------------
 
 
-def _overrides(module: RuleModule, hook: str) -> bool:
-    return getattr(type(module), hook) is not getattr(RuleModule, hook)
-
-
 def hides_information(config: GameConfig) -> bool:
     """Whether views of *config* hide anything (hidden money, a module that redacts).
 
@@ -225,9 +210,7 @@ def hides_information(config: GameConfig) -> bool:
     >>> hides_information(lv.classic(3)), hides_information(lv.cardgame(3))
     (False, True)
     """
-    return config.hide_money or any(
-        _overrides(m, "redact") or _overrides(m, "resample_hidden") for m in config.modules
-    )
+    return config.hide_money or bool(config.ruleset.hiders)
 
 
 def max_chance_outcomes(config: GameConfig) -> int:
@@ -277,15 +260,55 @@ def _game_type(information: Any) -> Any:
     )
 
 
-def _config_codes(config: GameConfig) -> tuple[tuple[Action, ...], dict[Action, int]]:
-    actions = action_space(config)
-    return actions, {action: code for code, action in enumerate(actions)}
+class _Codes:
+    """The action ids of a config (a table of the config, built once:
+    :meth:`lasvegas.GameConfig.table`)."""
+
+    __slots__ = ("actions", "by_id", "codes", "legal")
+
+    def __init__(self, config: GameConfig) -> None:
+        self.actions = action_space(config)
+        """The action space (an id is an index in it)."""
+        self.codes = {action: code for code, action in enumerate(self.actions)}
+        """Each action's id."""
+        self.by_id: dict[int, tuple[Action, int]] = {
+            id(action): (action, code) for code, action in enumerate(self.actions)
+        }
+        """Each action object's id by the object's ``id()`` (the engine hands out the same
+        objects again and again; hashing an action costs more): the object is kept with
+        it, so its ``id()`` cannot be reused while cached. Bounded (cleared at 4,096)."""
+        self.legal: dict[int, tuple[tuple[Action, ...], tuple[int, ...]]] = {}
+        """The sorted ids of legal-action tuples by the tuple's id (the engine gives the
+        same tuple for the same roll in the classic game); the tuple is kept with its ids,
+        so its id cannot be reused while cached. Bounded (cleared at 1,024 entries)."""
+
+    def of(self, legal: tuple[Action, ...]) -> tuple[int, ...]:
+        """The sorted ids of the actions *legal*."""
+        cached = self.legal.get(id(legal))
+        if cached is not None and cached[0] is legal:
+            return cached[1]
+        by_id = self.by_id
+        found: list[int] = []
+        for action in legal:
+            known = by_id.get(id(action))
+            if known is not None and known[0] is action:
+                found.append(known[1])
+                continue
+            code = self.codes[action]
+            if len(by_id) >= 4096:
+                by_id.clear()
+            by_id[id(action)] = (action, code)
+            found.append(code)
+        ids = tuple(sorted(found))
+        if len(self.legal) >= 1024:
+            self.legal.clear()
+        self.legal[id(legal)] = (legal, ids)
+        return ids
 
 
-def _codes(config: GameConfig) -> tuple[tuple[Action, ...], dict[Action, int]]:
-    """The action space of *config* and each action's code (a table of the config, built
-    once: :meth:`lasvegas.GameConfig.table`)."""
-    return config.table(_config_codes)
+def _codes(config: GameConfig) -> _Codes:
+    """The action ids of *config*."""
+    return config.table(_Codes)
 
 
 # -- the game ------------------------------------------------------------------------------------
@@ -318,6 +341,7 @@ class LasVegasGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
             else pyspiel.GameType.Information.PERFECT_INFORMATION
         )
         super().__init__(_game_type(information), info, params or {})
+        self._start = initial(config, self.imperfect)
 
     def new_initial_state(self) -> LasVegasState:
         """The state before the first action (a chance node: the first draw)."""
@@ -330,205 +354,17 @@ class LasVegasGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type
         return LasVegasObserver(self, iig_obs_type, params)
 
 
-Trail = tuple[str, "Trail"] | None
-"""What a seat saw, newest step first, as a linked list (appending shares the past)."""
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
 
 
-class _Seen:
-    """One seat's information state at one node: its trail, and the text of what its view
-    shows beyond a spectator's there (:func:`_secret`)."""
+class PlayerAction(NamedTuple):
+    """One entry of :meth:`LasVegasState.full_history` (what ``pyspiel.PlayerAction`` holds)."""
 
-    __slots__ = ("secret", "trail")
-
-    def __init__(self, trail: Trail, secret: str) -> None:
-        self.trail = trail
-        self.secret = secret
-
-
-class _Log:
-    """A node of a game's history in an imperfect-information game: the step that led to it,
-    and each seat's information state there, worked out only when asked for (from its
-    parent's: a seat whose information state is never asked costs nothing per step). What
-    only the seats' first computation needs (the events, the spectator's view) is dropped
-    once every seat has been worked out, so long games keep little per node."""
-
-    __slots__ = (
-        "_events",
-        "_public",
-        "before",
-        "chosen",
-        "mover",
-        "parent",
-        "seen",
-        "state",
-        "waiting",
-        "wanted",
-    )
-
-    def __init__(
-        self,
-        parent: _Log | None,
-        mover: int | None,
-        chosen: Action | None,
-        state: State,
-        seen: list[_Seen | None],
-        events: tuple[Event, ...] | None = None,
-        before: State | None = None,
-    ) -> None:
-        self.parent = parent
-        self.mover = mover
-        self.chosen = chosen
-        self.state = state
-        self.seen = seen
-        self.waiting = seen.count(None)
-        self._events = events
-        self.before = before
-        """The state before the step, kept until its events are worked out."""
-        self._public: tuple[object, ...] | None = None
-        self.wanted: bool = parent is not None and parent.wanted
-        """Whether an information state has been asked for on this line of play: then
-        the next steps keep their events at once (``step`` instead of ``apply``)."""
-
-    def events(self) -> tuple[Event, ...]:
-        if self._events is None:
-            assert self.before is not None
-            assert self.chosen is not None
-            self._events = step(self.before, self.chosen).events
-            self.before = None
-        return self._events
-
-    def seat(self, seat: int) -> _Seen:
-        """*seat*'s information state here (computed from the nearest known ancestor's)."""
-        self.wanted = True
-        known = self.seen[seat]
-        if known is not None:
-            return known
-        chain: list[_Log] = []
-        node: _Log | None = self
-        while node is not None and node.seen[seat] is None:
-            chain.append(node)
-            node = node.parent
-        assert node is not None  # the root's information states are always known
-        last = node.seen[seat]
-        assert last is not None
-        for node in reversed(chain):
-            if node.mover == seat:
-                entry = f"you: {node.chosen!r}"
-            else:
-                events = _seen_events(node.state, node.events(), seat)
-                entry = "; ".join(map(repr, events)) or "-"
-            if node._public is None:
-                node._public = _private(node.state, None)
-            secret = _secret(node.state, seat, node._public)
-            if secret != last.secret:
-                entry += f" | yours: {secret}"
-            node.seen[seat] = last = _Seen((entry, last.trail), secret)
-            node.waiting -= 1
-            if node.waiting == 0:  # every seat worked out: drop what only they needed
-                node._events = None
-                node._public = None
-                node.before = None
-                node.parent = None
-        return last
-
-
-class _Frozen:
-    """Holds an immutable :class:`~lasvegas.State`, its mover, and (imperfect information)
-    the node of its history that gives each seat's information state.
-
-    Copied by reference (OpenSpiel clones states with ``copy.deepcopy``; nothing here
-    changes but caches) and pickled as the state's JSON and each seat's information state
-    (OpenSpiel serialises a Python state by pickling its attributes).
-    """
-
-    __slots__ = ("log", "mover", "outcomes", "state")
-
-    def __init__(self, state: State, log: _Log | None) -> None:
-        self.state = state
-        self.mover = to_move(state)
-        self.log = log
-        """The history node (``None``: perfect information, not kept)."""
-        self.outcomes: tuple[tuple[Action, Fraction], ...] | None = None
-
-    def chance(self) -> tuple[tuple[Action, Fraction], ...]:
-        if self.outcomes is None:
-            self.outcomes = chance_outcomes(self.state)
-        return self.outcomes
-
-    def __deepcopy__(self, memo: dict[int, object]) -> _Frozen:
-        return self
-
-    def __reduce__(self) -> tuple[Callable[..., _Frozen], tuple[object, ...]]:
-        log = self.log
-        if log is None:
-            return (_thaw, (to_json(self.state), None, ()))
-        seen = [log.seat(seat) for seat in range(self.state.config.players)]
-        return (
-            _thaw,
-            (
-                to_json(self.state),
-                tuple(_entries(s.trail) for s in seen),
-                tuple(s.secret for s in seen),
-            ),
-        )
-
-
-def _entries(trail: Trail) -> tuple[str, ...]:
-    """A trail's entries, oldest first (flat: pickling a long linked list would recurse)."""
-    entries: list[str] = []
-    while trail is not None:
-        entries.append(trail[0])
-        trail = trail[1]
-    return tuple(reversed(entries))
-
-
-def _trail(entries: tuple[str, ...]) -> Trail:
-    trail: Trail = None
-    for entry in entries:
-        trail = (entry, trail)
-    return trail
-
-
-def _thaw(text: str, seen: tuple[tuple[str, ...], ...] | None, secrets: tuple[str, ...]) -> _Frozen:
-    state = from_json(text, State)
-    if seen is None:
-        return _Frozen(state, None)
-    known: list[_Seen | None] = [
-        _Seen(_trail(entries), secret) for entries, secret in zip(seen, secrets, strict=True)
-    ]
-    return _Frozen(state, _Log(None, None, None, state, known))
-
-
-@functools.lru_cache(maxsize=64)
-def _initial(config: GameConfig, imperfect: bool) -> _Frozen:
-    state = new_game(config)
-    if not imperfect:
-        return _Frozen(state, None)
-    public = _private(state, None)
-    seen: list[_Seen | None] = []
-    for seat in range(config.players):
-        secret = _secret(state, seat, public)
-        seen.append(_Seen((f"start: {secret}", None) if secret else None, secret))
-    return _Frozen(state, _Log(None, None, None, state, seen))
-
-
-_FLOATS: dict[int, tuple[tuple[tuple[Action, Fraction], ...], list[tuple[int, float]]]] = {}
-"""The ``(index, probability)`` lists of chance nodes by the outcome tuple's id (the engine
-gives the same tuple for every roll of so many dice, and for a card pile it has seen
-lately); the tuple is kept with its list, so its id cannot be reused while cached. Bounded
-(cleared at 1,024 entries)."""
-
-
-def _probabilities(outcomes: tuple[tuple[Action, Fraction], ...]) -> list[tuple[int, float]]:
-    """OpenSpiel's ``chance_outcomes()`` of *outcomes*: ``(index, probability)`` pairs."""
-    cached = _FLOATS.get(id(outcomes))
-    if cached is not None and cached[0] is outcomes:
-        return cached[1]
-    pairs = [(i, p.numerator / p.denominator) for i, (_, p) in enumerate(outcomes)]
-    if len(_FLOATS) >= 1024:
-        _FLOATS.clear()
-    _FLOATS[id(outcomes)] = (outcomes, pairs)
-    return pairs
+    player: int
+    """The seat that acted, ``-1`` for chance."""
+    action: int
+    """The action's id."""
 
 
 RESAMPLE_TRIES = 50
@@ -537,11 +373,16 @@ gives up (a sample must offer the player the legal actions it has)."""
 
 
 class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no type information
-    """An OpenSpiel state wrapping an immutable :class:`lasvegas.State` (:attr:`lv_state`)."""
+    """An OpenSpiel state wrapping an immutable :class:`lasvegas.State` (:attr:`lv_state`).
+
+    The calls a search makes at every node (``current_player``, ``is_chance_node``,
+    ``is_terminal``, ``legal_actions``, ``chance_outcomes``) are answered in Python without a
+    round trip through OpenSpiel's C++ ``State``.
+    """
 
     def __init__(self, game: LasVegasGame) -> None:
         super().__init__(game)
-        self._held = _initial(game.config, game.imperfect)
+        self._held = game._start
         self._reward: Reward = game.reward
 
     @property
@@ -560,16 +401,51 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             return _CHANCE
         return mover
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def is_chance_node(self) -> bool:
+        """Whether chance acts next."""
+        return self._held.mover is CHANCE
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        return self._held.mover is None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of *player* (default: the one to act), sorted; at a chance
+        node, the outcomes' ids; none at the end or for a seat not to act."""
         held = self._held
-        if held.mover != player:
+        mover = held.mover
+        if mover is None:
             return []
-        codes = _codes(held.state.config)[1]
-        return sorted([codes[action] for action in legal_actions(held.state)])
+        if mover is CHANCE:
+            if player is None or player == _CHANCE:
+                return list(range(len(held.chance())))
+            return super().legal_actions(player)  # type: ignore[no-any-return]
+        if player is None or player == mover:
+            return list(self._codes())
+        if player < 0:
+            return super().legal_actions(player)  # type: ignore[no-any-return]
+        return []
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return list(self._codes()) if self._held.mover == player else []
+
+    def _codes(self) -> tuple[int, ...]:
+        held = self._held
+        legal = held.legal
+        if legal is None:
+            legal = held.legal = self._table().of(legal_actions(held.state))
+        return legal
+
+    def _table(self) -> _Codes:
+        held = self._held
+        table = held.table
+        if table is None:
+            table = held.table = _codes(held.state.config)
+        return table  # type: ignore[return-value]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance node's outcomes: ``(index, probability)`` in the engine's order."""
-        return list(_probabilities(self._held.chance()))
+        return probabilities(self._held.chance())
 
     def _action(self, action: int) -> Action:
         held = self._held
@@ -578,30 +454,19 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             if 0 <= action < len(outcomes):
                 return outcomes[action][0]
         else:
-            actions = _codes(held.state.config)[0]
+            actions = self._table().actions
             if 0 <= action < len(actions):
                 return actions[action]
         raise IllegalActionError(
             f"action id {action}", held.state.phase.value, "no action has this id here", "bad-code"
         )
 
-    def _apply_action(self, action: int) -> None:
-        held = self._held
-        before = held.state
-        chosen = self._action(action)
-        log = held.log
-        if log is None:
-            self._held = _Frozen(apply(before, chosen), None)
-            return
-        mover = held.mover
-        seat = mover if isinstance(mover, int) else None
-        seen: list[_Seen | None] = [None] * len(log.seen)
-        if log.wanted:  # information states are asked for: keep the events now
-            done = step(before, chosen)
-            log = _Log(log, seat, chosen, done.state, seen, done.events)
-        else:  # maybe never asked for: keep the state before, to work them out later
-            log = _Log(log, seat, chosen, apply(before, chosen), seen, before=before)
-        self._held = _Frozen(log.state, log)
+    def apply_action(self, action: int) -> None:
+        """Play the action (or chance outcome) with id *action*."""
+        self._held = self._held.child(self._action(action), action)
+
+    def _apply_action(self, action: int) -> None:  # when OpenSpiel's C++ side applies one
+        self._held = self._held.child(self._action(action), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
@@ -609,10 +474,6 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         except IllegalActionError:
             return f"action {action}"
         return describe(chosen, self._held.state)
-
-    def is_terminal(self) -> bool:
-        """Whether the game is over."""
-        return self._held.mover is None
 
     def returns(self) -> list[float]:
         """Each seat's reward: 0 until the end, then money share or win/loss."""
@@ -631,8 +492,7 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         and has no determiniser.
         """
         held = self._held
-        log = held.log
-        if log is None:
+        if held.log is None and held.anchor is None:
             return self.clone()  # type: ignore[no-any-return]
         truth = held.state
         view = observe(truth, player_id)
@@ -643,68 +503,84 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
                 hidden = [m.id for m in truth.config.modules if hides(m)]
                 raise NotImplementedError(
                     f"cannot resample: a module among {hidden} has no determiniser "
-                    "(lasvegas.agents.DETERMINISERS), or a pending task is not shown"
+                    "(Capabilities.determinise), or a pending task is not shown"
                 )
             if to_move(guess) != held.mover:
                 continue
             if held.mover == player_id and legal_actions(guess) != view.legal:
                 continue
-            return self._with(guess, log.seat(player_id), player_id)
+            sample = LasVegasState(self.get_game())
+            sample._held = sampled(guess, player_id, self._line().seat(player_id))
+            return sample
         raise NotImplementedError(
             f"cannot resample: no determinisation in {RESAMPLE_TRIES} tries offered "
             f"seat {player_id} its legal actions"
         )
-
-    def _with(self, state: State, mine: _Seen, player: int) -> LasVegasState:
-        """A new OpenSpiel state of *state*: *player*'s information state is *mine*, the
-        other seats' start from *state* (the sample)."""
-        public = _private(state, None)
-        seen: list[_Seen | None] = []
-        for seat in range(state.config.players):
-            if seat == player:
-                seen.append(mine)
-                continue
-            secret = _secret(state, seat, public)
-            seen.append(_Seen((f"sampled for p{player}: {secret}", None), secret))
-        sample = LasVegasState(self.get_game())
-        sample._held = _Frozen(state, _Log(None, None, None, state, seen))
-        return sample
 
     def __str__(self) -> str:
         return to_json(self._held.state)
 
     # -- information states ---------------------------------------------------------------------
 
+    def history(self) -> list[int]:
+        """The ids of the actions and chance outcomes played since the start (for a
+        resampled state: since the sample)."""
+        return [code for _, code in self._held.moves()]
+
+    def full_history(self) -> list[PlayerAction]:
+        """The history with each action's player (``-1``: chance)."""
+        return [PlayerAction(player, code) for player, code in self._held.moves()]
+
+    def history_str(self) -> str:
+        """The history as text, ids joined by ``", "``."""
+        return ", ".join(str(code) for _, code in self._held.moves())
+
+    def move_number(self) -> int:
+        """How many actions and chance outcomes the history holds."""
+        return self._held.depth
+
+    def is_initial_state(self) -> bool:
+        """Whether nothing has been played (for a resampled state: since the sample)."""
+        return self._held.depth == 0
+
+    def _line(self) -> Log:
+        return self._held.line(self._table().actions)
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """*player*'s information state (default: the one to act) as text (see the module's
+        notes)."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._held.state.config.players:
+            return super().information_state_string(player)  # type: ignore[no-any-return]
+        return self.seen(player)
+
+    def observation_string(self, player: int | None = None) -> str:
+        """*player*'s view (default: the one to act) as text."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._held.state.config.players:
+            return super().observation_string(player)  # type: ignore[no-any-return]
+        return board_text(observe(self._held.state, player))
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """*player*'s view (default: the one to act) as the encoder's vector (OpenSpiel's
+        own path would also encode a new initial state each time, to learn the size)."""
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._held.state.config.players:
+            return super().observation_tensor(player)  # type: ignore[no-any-return]
+        encoder = self._held.state.config.table(observation_encoder)
+        tensor = np.zeros(encoder.size, np.float32)
+        encoder.encode_array(observe(self._held.state, player), tensor)
+        return tensor.tolist()
+
     def seen(self, player: int) -> str:
         """The information state string of *player* (see the module's notes)."""
-        log = self._held.log
-        if log is None:
+        held = self._held
+        if held.log is None and held.anchor is None:
             return f"p{player} history " + " ".join(map(str, self.history()))
-        return f"p{player}\n" + "\n".join(_entries(log.seat(player).trail))
-
-
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-
-
-def _private(state: State, seat: int | None) -> tuple[object, ...]:
-    """The modules' slices and pending tasks as *seat* sees them (as in its view)."""
-    modules = state.config.modules
-    slices = tuple(m.redact(state, i, seat) for i, m in enumerate(modules))
-    tasks = tuple(modules[t.module].public_task(state, t.module, t, seat) for t in state.tasks)
-    return (*slices, *tasks)
-
-
-def _secret(state: State, seat: int, public: tuple[object, ...]) -> str:
-    """What *seat*'s view shows of the modules' slices and tasks beyond a spectator's
-    (*public*: :func:`_private` for a spectator), as text."""
-    mine = _private(state, seat)
-    return "; ".join(repr(a) for a, b in zip(mine, public, strict=True) if a != b)
-
-
-def _seen_events(state: State, events: tuple[Event, ...], seat: int) -> tuple[Event, ...]:
-    """*events* (of the step that led to *state*) as *seat* sees them."""
-    return observe_events(Step(state, events), seat)
+        return f"p{player}\n" + "\n".join(entries(self._line().seat(player).trail))
 
 
 class LasVegasObserver:
@@ -746,109 +622,4 @@ class LasVegasObserver:
 
 pyspiel.register_game(_game_type(pyspiel.GameType.Information.IMPERFECT_INFORMATION), LasVegasGame)
 
-
-# -- search --------------------------------------------------------------------------------------
-
-
-class RolloutEvaluator:
-    """OpenSpiel's MCTS evaluator (``evaluate``, ``prior``) with random rollouts played on the
-    library's engine instead of through OpenSpiel: from a state, *n_rollouts* games are
-    finished with uniformly random legal actions and chance drawn with an
-    :class:`~lasvegas.Rng` seeded with *seed*, and their final rewards averaged. It plays
-    what OpenSpiel's ``RandomRolloutEvaluator`` plays, many times faster (no OpenSpiel call,
-    no numpy draw per step). Give it to ``mcts.MCTSBot`` or ``ismcts.ISMCTSBot``.
-
-    >>> import lasvegas as lv
-    >>> game = load_game(lv.classic(2))
-    >>> values = RolloutEvaluator(2, seed=1).evaluate(game.new_initial_state())
-    >>> len(values), round(float(values.sum()), 6)
-    (2, 1.0)
-    """
-
-    def __init__(self, n_rollouts: int = 1, seed: int | None = None) -> None:
-        if n_rollouts < 1:
-            raise ValueError("n_rollouts must be at least 1")
-        self.n_rollouts = n_rollouts
-        """Rollouts averaged per evaluation."""
-        self._rng = Rng(0 if seed is None else seed)
-
-    def evaluate(self, state: LasVegasState) -> Any:
-        """The mean final rewards of the rollouts from *state* (a numpy array, one per seat)."""
-        rng = self._rng
-        total = np.zeros(state.num_players())
-        for _ in range(self.n_rollouts):
-            lv_state = state.lv_state
-            while (mover := to_move(lv_state)) is not None:
-                if mover is CHANCE:
-                    action = sample_chance(lv_state, rng)
-                else:
-                    legal = legal_actions(lv_state)
-                    action = legal[rng.below(len(legal))]
-                lv_state = apply(lv_state, action)
-            total += final_rewards(lv_state, state._reward)
-        return total / self.n_rollouts
-
-    def prior(self, state: LasVegasState) -> list[tuple[int, float]]:
-        """Uniform over the legal actions (the chance outcomes' probabilities at chance)."""
-        if state.is_chance_node():
-            return state.chance_outcomes()
-        legal = state.legal_actions(state.current_player())
-        return [(action, 1.0 / len(legal)) for action in legal]
-
-
-# -- a configuration small enough for CFR, and the tree as EFG text -----------------------------------
-
-
-def small_config(players: int = 2, dice: int = 2) -> GameConfig:
-    """The classic config with :class:`lasvegas.SmallGame`: the one CFR is run on in the
-    tests.
-
-    >>> small_config().players
-    2
-    """
-    from ..classic import SmallGame, classic
-
-    return classic(players, SmallGame(dice=dice))
-
-
-def to_efg(game: Any) -> str:
-    """The whole tree of *game* (an OpenSpiel game) as Gambit EFG text, which
-    ``pyspiel.load_efg_game`` loads as a C++ game: tabular algorithms (CFR, exploitability)
-    then run at C++ speed instead of calling this Python game at every node. The tree is
-    walked in full, so only small configurations (:func:`small_config`) are practical.
-    Decisions in one information set (the same information state string) share an infoset;
-    an action is named by its id.
-
-    >>> import lasvegas as lv
-    >>> text = to_efg(load_game(small_config(dice=1)))
-    >>> text.splitlines()[0]
-    'EFG 2 R "python_lasvegas" { "Player 1" "Player 2" }'
-    """
-    players = game.num_players()
-    names = " ".join(f'"Player {p + 1}"' for p in range(players))
-    lines = [f'EFG 2 R "{GAME_NAME}" {{ {names} }}', '""']
-    infosets: list[dict[str, int]] = [{} for _ in range(players)]
-    counters = {"chance": 0, "outcome": 0}
-    stack = [game.new_initial_state()]
-    while stack:
-        state = stack.pop()
-        if state.is_terminal():
-            counters["outcome"] += 1
-            payoffs = " ".join(repr(float(r)) for r in state.returns())
-            lines.append(f't "" {counters["outcome"]} "" {{ {payoffs} }}')
-            continue
-        if state.is_chance_node():
-            counters["chance"] += 1
-            outcomes = state.chance_outcomes()
-            branches = " ".join(f'"{a}" {p!r}' for a, p in outcomes)
-            lines.append(f'c "" {counters["chance"]} "" {{ {branches} }} 0')
-            actions = [a for a, _ in outcomes]
-        else:
-            player = state.current_player()
-            key = state.information_state_string(player)
-            number = infosets[player].setdefault(key, len(infosets[player]) + 1)
-            actions = state.legal_actions()
-            labels = " ".join(f'"{a}"' for a in actions)
-            lines.append(f'p "" {player + 1} {number} "" {{ {labels} }} 0')
-        stack.extend(state.child(a) for a in reversed(actions))
-    return "\n".join(lines) + "\n"
+from ._spiel_search import RolloutEvaluator, small_config, to_efg  # noqa: E402 - after the game

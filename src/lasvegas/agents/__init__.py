@@ -29,14 +29,13 @@ from ..state import State
 from ..types import CHANCE
 from ..view import observe
 from .base import Agent, BaseAgent, as_rng
-from .determinise import DETERMINISERS, Determiniser, consistent, determinise, hides
+from .determinise import Determiniser, consistent, determinise, hides
 from .greedy import GreedyAgent
 from .random_agent import RandomAgent
 from .search import SearchAgent
 
 __all__ = [
     "AGENTS",
-    "DETERMINISERS",
     "Agent",
     "BaseAgent",
     "Determiniser",

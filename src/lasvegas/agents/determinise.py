@@ -15,10 +15,10 @@ what the view does not show with a sample consistent with what the seat knows:
 * module slices: a module that hides nothing (it overrides neither
   :meth:`~lasvegas.RuleModule.redact` nor :meth:`~lasvegas.RuleModule.resample_hidden`)
   is taken from the view as is. A module that hides something needs a determiniser that
-  samples its hidden part: a method ``determinise(state, index, view, rng) -> State`` on
-  the module class, or a function with the same arguments (after the module) registered in
-  :data:`DETERMINISERS` under the module's id. It gets the state rebuilt so far (with the
-  view's redacted slice and tasks) and returns it completed.
+  samples its hidden part, declared in its capabilities
+  (:attr:`~lasvegas.Capabilities.determinise`, ``(state, index, view, rng) -> State``;
+  for a module whose code you do not own, a subclass declares it). It gets the state
+  rebuilt so far (with the view's redacted slice and tasks) and returns it completed.
 
 Without a determiniser for a hiding module, or when a pending task is not shown,
 :func:`determinise` returns ``None`` and search agents fall back to their heuristic.
@@ -39,14 +39,11 @@ from ..state import Phase, State
 from ..types import Money
 from ..view import PlayerView
 
-__all__ = ["DETERMINISERS", "Determiniser", "consistent", "determinise", "hides"]
+__all__ = ["Determiniser", "consistent", "determinise", "hides"]
 
-Determiniser = Callable[[RuleModule, State, int, PlayerView, Rng], State]
-"""``(module, state, index, view, rng) -> state``: completes module *index*'s hidden part."""
-
-DETERMINISERS: dict[str, Determiniser] = {}
-"""Determinisers for modules that hide something, by module id (for modules whose class
-has no ``determinise`` method of its own)."""
+Determiniser = Callable[[State, int, PlayerView, Rng], State]
+"""``(state, index, view, rng) -> state``: completes module *index*'s hidden part (what a
+module declares as :attr:`~lasvegas.Capabilities.determinise`)."""
 
 
 def hides(module: RuleModule) -> bool:
@@ -87,18 +84,13 @@ def determinise(view: PlayerView, rng: Rng) -> State | None:
         if shown.task is None:
             return None
         tasks.append(shown.task)
-    samplers: list[tuple[int, Callable[[State, int, PlayerView, Rng], State]]] = []
-    for index, module in enumerate(config.modules):
-        if not hides(module):
-            continue
-        method = getattr(module, "determinise", None)
-        if callable(method):
-            samplers.append((index, method))
-            continue
-        registered = DETERMINISERS.get(module.id)
-        if registered is None:
+    samplers: list[tuple[int, Determiniser]] = []
+    declared = config.ruleset.capabilities
+    for index in config.ruleset.hiders:
+        method = declared[index].determinise
+        if method is None:
             return None
-        samplers.append((index, _bind(registered, module)))
+        samplers.append((index, method))
     params = config.ruleset.params
     seat = view.seat
     totals: list[Money] = []
@@ -192,15 +184,6 @@ def _settle_notes(
         modules=state.modules,
         tasks=state.tasks,
     )
-
-
-def _bind(
-    function: Determiniser, module: RuleModule
-) -> Callable[[State, int, PlayerView, Rng], State]:
-    def bound(state: State, index: int, view: PlayerView, rng: Rng) -> State:
-        return function(module, state, index, view, rng)
-
-    return bound
 
 
 def consistent(state: State, view: PlayerView, legal: tuple[Action, ...]) -> bool:

@@ -16,6 +16,7 @@ casino).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
@@ -25,8 +26,8 @@ from ..config import Params
 from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
-from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State, evolve
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..state import Casino, Phase, State, evolve
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
 from ._dice import SLOT_MACHINE, bump, move_die, with_casino
@@ -77,6 +78,7 @@ class KickChoice(Task):
     """Decision of :attr:`seat`: which die its kicker kicks off casino :attr:`casino` (B-4)."""
 
     kind: ClassVar[str] = "kick-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose which die to kick"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -182,7 +184,7 @@ class Kickers(RuleModule):
     """
 
     id: ClassVar[str] = "kickers"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (RoundStarted, DicePlaced)
+    listens: ClassVar[tuple[type[Event], ...]] = (RoundStarted, DicePlaced)
     actions: ClassVar[tuple[type[Action], ...]] = (Kick,)
     tasks: ClassVar[tuple[type[Task], ...]] = (KickChoice,)
     state_type: ClassVar[type[ModuleState] | None] = KickersState
@@ -256,17 +258,21 @@ class Kickers(RuleModule):
             tasks=tasks,
         )
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The kick choice (B-4)."""
+        return {KickChoice: TaskHandler(self.kicked, self.kicker, self.kicks)}
+
+    def kicker(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The seat that placed the kickers chooses."""
         assert isinstance(task, KickChoice)
         return task.seat
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def kicks(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`Kick` per kind of die that may be kicked, by owner."""
         assert isinstance(task, KickChoice)
         return _targets(state, task)
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def kicked(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Kick the chosen die back to its owner's supply (a neutral die: out of play)."""
         task = state.tasks[0]
         assert isinstance(task, KickChoice)
@@ -309,6 +315,12 @@ class Kickers(RuleModule):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """A kick choice is public: everybody sees who kicks at which casino."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every kick: a die of each seat (plain or biggie), then a neutral die (owner *players*).

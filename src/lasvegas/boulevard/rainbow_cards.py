@@ -14,6 +14,7 @@ no replacement (C-6 in spirit).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
@@ -25,11 +26,11 @@ from ..config import Params
 from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
-from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..state import Casino, Phase, State
 from ..table import note_outcomes, sample_note, take_note
 from ..text import money
-from ..types import CHANCE, Chance, Money, Seat
+from ..types import Money, Seat
 from ._dice import rebuild
 from .components import RAINBOW, RAINBOW_CARDS, RAINBOW_WORTH
 
@@ -41,6 +42,7 @@ class RainbowDraw(Task):
     """Chance: the top note of the pile replaces the first rainbow card at a casino (B-5)."""
 
     kind: ClassVar[str] = "rainbow-draw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "draw a note for a rainbow card"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -104,7 +106,7 @@ class RainbowCards(RuleModule):
     """
 
     id: ClassVar[str] = "rainbow-cards"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
+    listens: ClassVar[tuple[type[Event], ...]] = (PayoutStarted,)
     tasks: ClassVar[tuple[type[Task], ...]] = (RainbowDraw,)
     state_type: ClassVar[type[ModuleState] | None] = RainbowState
     events: ClassVar[tuple[type[Event], ...]] = (RainbowReplaced,)
@@ -131,21 +133,23 @@ class RainbowCards(RuleModule):
         """Before payout, start replacing the rainbow cards at the casinos."""
         return _next(state, index, log, pushed=False)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Replacements are chance."""
-        return CHANCE
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The rainbow card draw: a chance node."""
+        return {
+            RainbowDraw: TaskHandler(self.drawn, None, None, self.draw_outcomes, self.draw_sample)
+        }
 
-    def task_chance(
+    def draw_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """The top note of the pile: any unseen note by count, else the next returned one."""
         return note_outcomes(state.pile_hidden, state.pile_returned)
 
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+    def draw_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the top note directly."""
         return sample_note(state.pile_hidden, state.pile_returned, rng)
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def drawn(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Discard the first rainbow card at a casino and lay the drawn note in its place."""
         task = state.tasks[0]
         value = action.value if isinstance(action, Draw) else None
@@ -195,6 +199,12 @@ class RainbowCards(RuleModule):
         if not 0 <= discarded <= self.count:
             return (f"{discarded} rainbow cards discarded, of {self.count}",)
         return ()
+
+    def capabilities(self) -> Capabilities:
+        """The words for a rainbow card's replacement draw."""
+        return Capabilities(
+            describe_action=self.describe_action,
+        )
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """The replacement draw in words (the :func:`lasvegas.describe` protocol).

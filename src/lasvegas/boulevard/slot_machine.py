@@ -21,6 +21,7 @@ used for the round even if its dice are kicked away (B-4 with B-7).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import ClassVar, cast
 
 import attrs
@@ -37,8 +38,8 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Casino, State, with_modules
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..state import Casino, Phase, State, with_modules
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, rebuild, with_casino
@@ -76,6 +77,7 @@ class SlotChoice(Task):
     """Decision: the first owner of :attr:`order` chooses a note at the slot machine (B-7)."""
 
     kind: ClassVar[str] = "slot-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "choose a note at the slot machine"
     """What answering this task does, for a view's prompt."""
     order: tuple[int, ...]
@@ -155,7 +157,7 @@ class SlotMachine(RuleModule):
     """
 
     id: ClassVar[str] = "slot-machine"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (
+    listens: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
         DicePlaced,
         DieKicked,
@@ -226,12 +228,16 @@ class SlotMachine(RuleModule):
             return state
         return None
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The slot machine's choice (B-7)."""
+        return {SlotChoice: TaskHandler(self.chosen, self.chooser, self.choices)}
+
+    def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The owner whose turn it is to choose (always a seat)."""
         assert isinstance(task, SlotChoice)
         return task.order[0]
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`ChooseNote` per distinct note still at the slot machine, highest first."""
         notes = state.casinos[SLOT_MACHINE - 1].notes
         return tuple(ChooseNote(v) for v in sorted(set(notes), reverse=True))
@@ -239,6 +245,12 @@ class SlotMachine(RuleModule):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The order of choosing is public."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """``Place(face, target=7)`` for faces 1-6, then ``ChooseNote`` for each note value.
@@ -297,7 +309,7 @@ class SlotMachine(RuleModule):
                     found.append(f"{task!r} kicks dice the slot machine does not hold")
         return tuple(found)
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def chosen(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """The owner to move takes the chosen note; the next owners follow."""
         task = state.tasks[0]
         assert isinstance(task, SlotChoice)

@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from ..actions import Action
+from ..engine import to_move
 from ..events import Event
 from ..modules.base import ModuleState, Task
+from ..state import Phase
 from ..types import Money, Seat
 from .components import Card, card_name
 
@@ -80,9 +82,7 @@ class PlayCards(Action):
         """
         what = _join([card_name(c) for c in self.cards])
         if state is not None and state.tasks and type(state.tasks[0]) is ChooseCards:
-            seat = state.config.modules[state.tasks[0].module].task_to_move(
-                state, state.tasks[0].module, state.tasks[0]
-            )
+            seat = to_move(state)
             return f"Seat {seat} plays {what}"
         return f"Play {what}"
 
@@ -270,6 +270,7 @@ class DealNotes(Task):
     """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
 
     kind: ClassVar[str] = "cardgame-deal-notes"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the notes"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -280,6 +281,7 @@ class DealCards(Task):
     """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
 
     kind: ClassVar[str] = "cardgame-deal-cards"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "deal the cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -293,6 +295,7 @@ class ChooseCards(Task):
     not chosen this turn chooses its cards (K-5, K-13; K-12 with ``Sequential``)."""
 
     kind: ClassVar[str] = "cardgame-choose"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "choose cards to play"
     """What answering this task does, for a view's prompt."""
 

@@ -15,6 +15,7 @@ the winner but not notes for the tie-break (K-16).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import groupby
 from typing import TYPE_CHECKING, ClassVar
@@ -25,9 +26,9 @@ from ..actions import Action
 from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
-from ..modules.base import ModuleState, RuleModule, Task
-from ..state import State, evolve
-from ..types import CHANCE, Chance, Money, Seat
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..state import Phase, State, evolve
+from ..types import Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
 
 if TYPE_CHECKING:
@@ -151,6 +152,7 @@ class DealChips(Task):
     """Chance: deal one chip card to each casino from ``casino`` to 6, one node per chip."""
 
     kind: ClassVar[str] = "chip-cards-deal"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "deal the chip cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
@@ -163,6 +165,7 @@ class ChooseChip(Task):
     """Decision: ``seat`` placed at least two dice at ``casino``; it may take a chip there."""
 
     kind: ClassVar[str] = "chip-cards-choose"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START, Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose whether to take a chip card"
     """What answering this task does, for a view's prompt."""
     seat: Seat = 0
@@ -246,10 +249,8 @@ class ChipCards(RuleModule):
 
     id: ClassVar[str] = "chip-cards"
     order: ClassVar[int] = 5
-    score_name: ClassVar[str] = "chip cards"
-    """What a view calls the money this module scores (:attr:`lasvegas.PlayerView.money_parts`)."""
     editions: ClassVar[frozenset[str]] = frozenset({"classic", "cardgame"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (CasinosFilled, DicePlaced)
+    listens: ClassVar[tuple[type[Event], ...]] = (CasinosFilled, DicePlaced)
     actions: ClassVar[tuple[type[Action], ...]] = (DrawChip, TakeChip)
     tasks: ClassVar[tuple[type[Task], ...]] = (DealChips, ChooseChip)
     state_type: ClassVar[type[ModuleState] | None] = ChipCardsState
@@ -315,13 +316,19 @@ class ChipCards(RuleModule):
 
     # -- tasks -------------------------------------------------------------------------------
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """A deal is chance; a choice belongs to the seat that placed."""
-        if type(task) is ChooseChip:
-            return task.seat
-        return CHANCE
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The chip deal (K-16, chance) and a seat's choice of chip (K-17)."""
+        return {
+            DealChips: TaskHandler(self.dealt, None, None, self.deal_outcomes, self.deal_sample),
+            ChooseChip: TaskHandler(self.chosen, self.chooser, self.choices),
+        }
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """A choice belongs to the seat that placed."""
+        assert isinstance(task, ChooseChip)
+        return task.seat
+
+    def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`TakeChip` per colour lying at the casino, then taking none (K-17)."""
         assert isinstance(task, ChooseChip)
         here = _slice(state, index).casinos[task.casino - 1]
@@ -332,7 +339,7 @@ class ChipCards(RuleModule):
             actions = _TAKES[here] = (*(TakeChip(c) for c in dict.fromkeys(here)), TakeChip(None))
         return actions
 
-    def task_chance(
+    def deal_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """Each colour left in the face-down pile, by its count."""
@@ -341,7 +348,7 @@ class ChipCards(RuleModule):
             (DrawChip(c), Fraction(sum(1 for _ in group), len(pile))) for c, group in groupby(pile)
         )
 
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+    def deal_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """One chip from the face-down pile."""
         pile = _slice(state, index).pile
         colour = pile[rng.below(len(pile))]
@@ -352,30 +359,35 @@ class ChipCards(RuleModule):
             draw = _DRAWS[colour] = DrawChip(colour)
         return draw
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Deal a chip to a casino, or let a seat take one (or none)."""
+    def dealt(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Deal a chip to a casino (K-16)."""
+        task = state.tasks[0]
+        assert isinstance(task, DealChips)
+        s = _slice(state, index)
+        if type(action) is not DrawChip or action.colour not in s.pile:
+            raise IllegalActionError(
+                repr(action),
+                f"{state.phase.value} ({task.kind})",
+                "a chip card left in the face-down pile is dealt next",
+                "bad-draw",
+            )
+        pile = list(s.pile)
+        pile.remove(action.colour)
+        at = task.casino - 1
+        here = tuple(sorted((*s.casinos[at], action.colour)))
+        s = ChipCardsState(tuple(pile), (*s.casinos[:at], here, *s.casinos[at + 1 :]), s.held)
+        rest = state.tasks[1:]
+        if task.casino < CHIP_CASINOS and pile:
+            rest = (DealChips(index, task.casino + 1), *rest)
+        state = _with(state, index, s, rest)
+        if log is None and ChipDealt not in state.config.ruleset.reactors:
+            return state
+        return emit(state, ChipDealt(casino=task.casino, colour=action.colour), log)
+
+    def chosen(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Let a seat take one chip, or none (K-17)."""
         task = state.tasks[0]
         s = _slice(state, index)
-        if isinstance(task, DealChips):
-            if type(action) is not DrawChip or action.colour not in s.pile:
-                raise IllegalActionError(
-                    repr(action),
-                    f"{state.phase.value} ({task.kind})",
-                    "a chip card left in the face-down pile is dealt next",
-                    "bad-draw",
-                )
-            pile = list(s.pile)
-            pile.remove(action.colour)
-            at = task.casino - 1
-            here = tuple(sorted((*s.casinos[at], action.colour)))
-            s = ChipCardsState(tuple(pile), (*s.casinos[:at], here, *s.casinos[at + 1 :]), s.held)
-            rest = state.tasks[1:]
-            if task.casino < CHIP_CASINOS and pile:
-                rest = (DealChips(index, task.casino + 1), *rest)
-            state = _with(state, index, s, rest)
-            if log is None and ChipDealt not in state.config.ruleset.reactors:
-                return state
-            return emit(state, ChipDealt(casino=task.casino, colour=action.colour), log)
         assert isinstance(task, ChooseChip)
         assert isinstance(action, TakeChip)
         if action.colour is None:
@@ -401,6 +413,13 @@ class ChipCards(RuleModule):
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """Chip tasks hold no secret."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and the name of its part of the money."""
+        return Capabilities(
+            action_space=self.action_space,
+            score_name="chip cards",
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Taking a chip of each colour, then taking none.

@@ -30,6 +30,7 @@ instead (K-12).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING, ClassVar
@@ -40,10 +41,10 @@ from ..actions import Action, Draw
 from ..config import Params
 from ..errors import ConfigError
 from ..events import CasinosFilled, Event, RoundStarted
-from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
-from ..types import CHANCE, Chance, Money, Seat
+from ..types import Chance, Money, Seat
 from ._flow import (
     DRAWS,
     card_slice,
@@ -145,7 +146,7 @@ class CardGame(RuleModule):
     id: ClassVar[str] = "cardgame"
     order: ClassVar[int] = 20
     editions: ClassVar[frozenset[str]] = frozenset({"cardgame"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (RoundStarted, CasinosFilled)
+    listens: ClassVar[tuple[type[Event], ...]] = (RoundStarted, CasinosFilled)
     actions: ClassVar[tuple[type[Action], ...]] = (PlayCards, DrawCard)
     tasks: ClassVar[tuple[type[Task], ...]] = (DealNotes, DealCards, ChooseCards)
     state_type: ClassVar[type[ModuleState] | None] = CardGameState
@@ -218,13 +219,33 @@ class CardGame(RuleModule):
 
     # -- tasks ---------------------------------------------------------------------------------
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Deals are chance; a choice belongs to the first seat that has not chosen."""
-        if type(task) is not ChooseCards:
-            return CHANCE
-        seat = state_mover(state, index)
-        assert seat is not None, "a choice is pending but every seat has chosen"
-        return seat
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The round's note deal (K-3) and the card deals (K-4, K-6, K-9), chance nodes; the
+        seats' choice of cards (K-5, K-13).
+
+        >>> CardGame().task_handlers()[DealCards].to_move is None  # a chance node
+        True
+        """
+        return {
+            DealNotes: TaskHandler(
+                self.note_drawn, None, None, self.note_outcomes, self.note_sample
+            ),
+            DealCards: TaskHandler(
+                self.card_drawn, None, None, self.card_outcomes, self.card_sample
+            ),
+            ChooseCards: TaskHandler(self.chosen, self.chooser, self.choices),
+        }
+
+    def capabilities(self) -> Capabilities:
+        """Hand labels, the simultaneous choosers, the action space, texts and a determiniser."""
+        return Capabilities(
+            hand_labels=self.hand_labels,
+            choosers=self.choosers,
+            chooser_actions=self.chooser_actions,
+            action_space=self.action_space,
+            describe_action=self.describe_action,
+            determinise=self.determinise,
+        )
 
     def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:
         """*seat*'s hand in words, read from a view's slice (for :mod:`lasvegas.render`)."""
@@ -256,40 +277,59 @@ class CardGame(RuleModule):
         """What *seat*, one of :meth:`choosers`, may choose: the selections from its hand."""
         return selections(card_slice(state, index).hands[seat])
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """A choice belongs to the first seat that has not chosen (K-5, K-13)."""
+        seat = state_mover(state, index)
+        assert seat is not None, "a choice is pending but every seat has chosen"
+        return seat
+
+    def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The legal selections from the choosing seat's hand (K-5)."""
         s = card_slice(state, index)
         seat = state_mover(state, index)
         assert seat is not None
         return selections(s.hands[seat])
 
-    def task_chance(
+    def chosen(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Record a seat's choice; the last one reveals them all (K-5, K-13; K-12)."""
+        return choose(state, index, action, log)
+
+    def note_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
-        """The next note of the pile, or the next card of the drawing seat's pile."""
-        if type(task) is DealNotes:
-            return note_outcomes(state.pile_hidden, state.pile_returned)
+        """The next note of the pile (K-3)."""
+        return note_outcomes(state.pile_hidden, state.pile_returned)
+
+    def note_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """Draw the next note directly."""
+        return sample_note(state.pile_hidden, state.pile_returned, rng)
+
+    def note_drawn(
+        self, state: State, index: int, action: Action, log: list[Event] | None
+    ) -> State:
+        """The drawn note goes to the first casino holding fewer than 2 notes (K-3)."""
+        return draw_note(state, action, log)
+
+    def card_outcomes(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The next card of the drawing seat's pile (K-4, K-6)."""
         assert isinstance(task, DealCards)
         return draw_outcomes(card_slice(state, index).decks[task.seats[0]], draw_action)
 
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """Draw the next note or card directly."""
-        if type(task) is DealCards:
-            s: CardGameState = state.modules[index]  # type: ignore[assignment]
-            card = sample(s.decks[task.seats[0]], rng)
-            action = DRAWS.get(card)  # draw_action's table, asked here first (the hot path)
-            return draw_action(card) if action is None else action
-        return sample_note(state.pile_hidden, state.pile_returned, rng)
+    def card_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """Draw the next card of the drawing seat's pile directly."""
+        assert type(task) is DealCards
+        s: CardGameState = state.modules[index]  # type: ignore[assignment]
+        card = sample(s.decks[task.seats[0]], rng)
+        action = DRAWS.get(card)  # draw_action's table, asked here first (the hot path)
+        return draw_action(card) if action is None else action
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Resolve the first task: a note or card drawn, or a seat's choice."""
-        task = state.tasks[0]
-        kind = type(task)
-        if kind is DealCards:
-            return draw_card(state, index, task, action, log)  # type: ignore[arg-type]
-        if kind is DealNotes:
-            return draw_note(state, action, log)
-        return choose(state, index, action, log)
+    def card_drawn(
+        self, state: State, index: int, action: Action, log: list[Event] | None
+    ) -> State:
+        """The drawn card goes into the drawing seat's hand (K-4, K-6)."""
+        return draw_card(state, index, state.tasks[0], action, log)  # type: ignore[arg-type]
 
     # -- payout, accounting, views ---------------------------------------------------------------
 

@@ -9,6 +9,7 @@ placed on their casinos (C-18): a chance node of group ``"neutral"``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
@@ -20,9 +21,9 @@ from ..config import Params
 from ..engine import emit, pop_task, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DiceRolled, Event
-from ..modules.base import RuleModule, Task
+from ..modules.base import RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State
-from ..types import CHANCE, NEUTRAL, Chance, Seat
+from ..types import NEUTRAL
 
 if TYPE_CHECKING:
     pass
@@ -38,6 +39,7 @@ class NeutralRoll(Task):
     """Chance: roll the leftover neutral dice onto their casinos at the round's start (C-18)."""
 
     kind: ClassVar[str] = "neutral-roll"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "roll the leftover neutral dice"
     """What answering this task does, for a view's prompt."""
     dice: int = 2
@@ -72,7 +74,7 @@ class NeutralDice(RuleModule):
 
     id: ClassVar[str] = "neutral-dice"
     order: ClassVar[int] = 10
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (CasinosFilled,)
+    listens: ClassVar[tuple[type[Event], ...]] = (CasinosFilled,)
     tasks: ClassVar[tuple[type[Task], ...]] = (NeutralRoll,)
 
     per_player: int | None = attrs.field(default=None, validator=_check_per_player)
@@ -119,23 +121,29 @@ class NeutralDice(RuleModule):
             state = push_task(state, NeutralRoll(module=index, dice=left))
         return state
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The leftover roll is chance."""
-        return CHANCE
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The leftover neutral dice's roll (C-18): a chance node."""
+        return {
+            NeutralRoll: TaskHandler(
+                self.leftover_rolled, None, None, self.roll_outcomes, self.roll_sample
+            )
+        }
 
-    def task_chance(
+    def roll_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """Every sorted roll of the leftover dice."""
         assert isinstance(task, NeutralRoll)
         return tuple((Roll(f, "neutral"), p) for f, p in roll_distribution(task.dice))
 
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+    def roll_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """A roll of the leftover dice."""
         assert isinstance(task, NeutralRoll)
         return Roll(rng.dice(task.dice), "neutral")
 
-    def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def leftover_rolled(
+        self, state: State, index: int, action: Action, log: list[Event] | None
+    ) -> State:
         """Place the leftover neutral dice on the casinos of their faces (C-18)."""
         task = state.tasks[0]
         assert isinstance(task, NeutralRoll)

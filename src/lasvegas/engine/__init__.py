@@ -2,7 +2,7 @@
 
 :func:`apply` and :func:`legal_actions` are the hot path; they build states directly (no
 ``attrs.evolve``, no validators) and create event objects only when someone listens: a
-:func:`step` caller, or a module whose ``reacts_to`` names the event type.
+:func:`step` caller, or a module whose ``listens`` names the event type.
 
 The package is split by concern; every public name is importable from here:
 

@@ -27,7 +27,7 @@ from ._common import (
     _illegal,
 )
 from ._hooks import emit
-from ._moves import _check_listed, _next_roll, _offers
+from ._moves import _check_listed, _next_roll, _offers, _task_mover
 from ._round import _advance, _draw
 from ._turns import _place, _roll
 
@@ -101,13 +101,14 @@ def apply(state: State, action: Action) -> State:
     # _apply_task, inlined (the hot path of module chance nodes and decisions)
     task = state.tasks[0]
     index = task.module
-    module = state.config.modules[index]
-    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+    handler = state.config.ruleset.handlers[type(task)]
+    if task.chance or _task_mover(state, handler, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:
-        action = _check_listed(state, action, module.task_actions(state, index, task))
-    state = module.perform(state, index, action, None)
+        legal = () if handler.actions is None else handler.actions(state, index, task)
+        action = _check_listed(state, action, legal)
+    state = handler.resolve(state, index, action, None)
     if state.tasks:
         return state
     return _advance(state, None)
@@ -161,10 +162,11 @@ def _apply(state: State, action: Action, log: list[Event] | None) -> State:
 def _apply_task(state: State, action: Action, log: list[Event] | None) -> State:
     task = state.tasks[0]
     index = task.module
-    module = state.config.modules[index]
-    if task.chance or module.task_to_move(state, index, task) is CHANCE:
+    handler = state.config.ruleset.handlers[type(task)]
+    if task.chance or _task_mover(state, handler, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:
-        action = _check_listed(state, action, module.task_actions(state, index, task))
-    return module.perform(state, index, action, log)
+        legal = () if handler.actions is None else handler.actions(state, index, task)
+        action = _check_listed(state, action, legal)
+    return handler.resolve(state, index, action, log)

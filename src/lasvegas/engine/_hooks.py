@@ -27,7 +27,7 @@ def _awake(state: State, indexes: tuple[int, ...]) -> bool:
 
 
 def hears(state: State, kind: type[Event]) -> bool:
-    """Whether a module awake in *state* reacts to events of type *kind* (``reacts_to``,
+    """Whether a module awake in *state* reacts to events of type *kind* (``listens``,
     sleeping modules not counted): a module may skip building an event nobody hears when it
     keeps no log.
 

@@ -9,12 +9,12 @@ from ..actions import Action, Place, action_problem
 from ..chance import Rng, roll_distribution
 from ..config import GameConfig
 from ..errors import IllegalActionError
-from ..modules.base import RuleModule, Task
+from ..modules.base import Task, TaskHandler
 from ..state import (
     State,
 )
 from ..table import note_outcomes, roll_outcomes, sample_note, sample_roll
-from ..types import CHANCE, GROUPS, Chance, Seat
+from ..types import CHANCE, GROUPS, CasinoNumber, Chance, Seat
 from ._common import (
     _FILL,
     _OVER,
@@ -37,7 +37,8 @@ def to_move(state: State) -> Seat | Chance | None:
         task = state.tasks[0]
         if task.chance:
             return CHANCE
-        return state.config.modules[task.module].task_to_move(state, task.module, task)
+        mover = state.config.ruleset.handlers[type(task)].to_move
+        return CHANCE if mover is None else mover(state, task.module, task)
     phase = state.phase
     if phase is _PLACE:
         return state.active
@@ -46,11 +47,12 @@ def to_move(state: State) -> Seat | Chance | None:
     return CHANCE
 
 
-def _task_mover(state: State, module: RuleModule, task: Task) -> Seat | Chance:
-    """``module.task_to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
+def _task_mover(state: State, handler: TaskHandler, task: Task) -> Seat | Chance:
+    """``handler.to_move`` for the first task of *state* (``CHANCE`` for a chance task)."""
     if task.chance:
         return CHANCE
-    return module.task_to_move(state, task.module, task)
+    mover = handler.to_move
+    return CHANCE if mover is None else mover(state, task.module, task)
 
 
 def legal_actions(state: State) -> tuple[Action, ...]:
@@ -65,11 +67,10 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         task = state.tasks[0]
         if task.chance:
             return ()
-        index = task.module
-        module = state.config.modules[index]
-        if module.task_to_move(state, index, task) is CHANCE:
+        handler = state.config.ruleset.handlers[type(task)]
+        if _task_mover(state, handler, task) is CHANCE or handler.actions is None:
             return ()
-        return module.task_actions(state, index, task)
+        return handler.actions(state, task.module, task)
     if state.phase is not _PLACE:
         return ()
     r0, r1, r2, r3 = state.rolled
@@ -132,7 +133,7 @@ def _offers(state: State, offerers: tuple[int, ...]) -> tuple[Action, ...]:
     return tuple(extra)
 
 
-def closed_casinos(state: State) -> frozenset[int]:
+def closed_casinos(state: State) -> frozenset[CasinoNumber]:
     """The casino numbers the modules close now: the union of their ``closed`` answers,
     sleeping modules skipped.
 
@@ -156,7 +157,7 @@ def closed_casinos(state: State) -> frozenset[int]:
     return closed
 
 
-_OPEN: frozenset[int] = frozenset()
+_OPEN: frozenset[CasinoNumber] = frozenset()
 
 
 _CLOSED_MASKS: dict[frozenset[int], int] = {}
@@ -203,8 +204,8 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
 
     The index of an action in this tuple is its integer code in the reinforcement-learning
     adapters: the core's placements first (``Place(1)`` .. ``Place(6)``), then each module's
-    :meth:`~lasvegas.RuleModule.action_space`, in module order. Chance outcomes are not in
-    it. Raises :class:`ValueError` if two modules list the same action.
+    declared action space (:attr:`~lasvegas.Capabilities.action_space`), in module order.
+    Chance outcomes are not in it. Raises :class:`ValueError` if two modules list the same action.
 
     >>> import lasvegas as lv
     >>> lv.action_space(lv.classic(4))
@@ -216,8 +217,9 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
 def _action_space(config: GameConfig) -> tuple[Action, ...]:
     """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
     actions: list[Action] = [Place(face) for face in range(1, 7)]
-    for module in config.modules:
-        actions.extend(module.action_space(config.players))
+    for declared in config.ruleset.capabilities:
+        if declared.action_space is not None:
+            actions.extend(declared.action_space(config.players))
     if len(set(actions)) != len(actions):
         raise ValueError("two modules list the same action in their action_space")
     return tuple(actions)
@@ -237,10 +239,10 @@ def chance_outcomes(state: State) -> tuple[tuple[Action, Fraction], ...]:
     """
     if state.tasks:
         task = state.tasks[0]
-        module = state.config.modules[task.module]
-        if _task_mover(state, module, task) is not CHANCE:
+        handler = state.config.ruleset.handlers[type(task)]
+        if _task_mover(state, handler, task) is not CHANCE or handler.outcomes is None:
             return ()
-        return module.task_chance(state, task.module, task)
+        return handler.outcomes(state, task.module, task)
     phase = state.phase
     if phase is _ROLL:
         group = state.cursor
@@ -276,10 +278,11 @@ def sample_chance(state: State, rng: Rng) -> Action:
     """
     if state.tasks:
         task = state.tasks[0]
-        index = task.module
-        module = state.config.modules[index]
-        if task.chance or module.task_to_move(state, index, task) is CHANCE:
-            return module.task_sample(state, index, task, rng)
+        handler = state.config.ruleset.handlers[type(task)]
+        if handler.sample is not None and (
+            task.chance or _task_mover(state, handler, task) is CHANCE
+        ):
+            return handler.sample(state, task.module, task, rng)
     else:
         phase = state.phase
         if phase is _ROLL:

@@ -24,7 +24,7 @@ from ..state import (
     with_payout,
 )
 from ..table import add_note, pay, pile_total, ranking, take_note
-from ..types import Money, Seat
+from ..types import CasinoIndex, CasinoNumber, Money, Seat
 from . import Standings
 from ._common import (
     _FILL,
@@ -148,7 +148,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
             return _pay_rest(state, stop)
     paid: State | None = None
     for i in ruleset.payers:
-        paid = config.modules[i].payout(state, i, index, log)
+        paid = config.modules[i].payout(state, i, CasinoIndex(index), log)
         if paid is not None:
             break
     state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
@@ -168,7 +168,7 @@ _PAID: dict[int, CasinoPaid] = {}
 
 def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     """Whether any awake module hears the payout of casino number *casino*: it lists
-    ``CasinoPaid`` in ``reacts_to``, is not asleep and, if it overrides ``hears_paid``,
+    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears_paid``,
     says so for that casino."""
     hearers = ruleset.reactors.get(CasinoPaid)
     if not hearers:
@@ -179,7 +179,7 @@ def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     for i in hearers:
         if slices[i] is None and i in sleepers:
             continue
-        if i in filters and not state.config.modules[i].hears_paid(state, i, casino):
+        if i in filters and not state.config.modules[i].hears_paid(state, i, CasinoNumber(casino)):
             continue
         return True
     return False
@@ -278,12 +278,14 @@ def standings(state: State) -> Standings:
     """
     config = state.config
     modules = config.modules
-    scorers = config.ruleset.scorers
+    ruleset = config.ruleset
     money = [sum(notes) for notes in state.money]
     counts = [len(notes) for notes in state.money]
-    for i in scorers:
+    for i in ruleset.scorers:
         for seat in range(config.players):
             money[seat] += modules[i].score(state, i, seat)
+    for i in ruleset.tiebreakers:
+        for seat in range(config.players):
             counts[seat] += modules[i].tiebreak(state, i, seat)
     winners: tuple[Seat, ...] = ()
     if state.phase is _OVER and not state.tasks:

@@ -19,7 +19,7 @@ from ..state import (
     with_turn,
 )
 from ..table import _OWN_ROLLS, place
-from ..types import GROUPS, Seat
+from ..types import GROUPS, CasinoNumber, Seat
 from ._common import (
     _NO_ROLL,
     _PLACE,
@@ -170,7 +170,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
                 if slices[i] is None and i in sleepers:
                     continue
                 if i in filters and not state.config.modules[i].hears_placement(
-                    state, i, index + 1
+                    state, i, CasinoNumber(index + 1)
                 ):
                     continue
                 heard = True

@@ -1,4 +1,4 @@
-"""The rule-module base class: the small, closed set of hooks every module plugs into.
+"""The rule-module base class: a closed set of hooks every module plugs into.
 
 A module is a frozen attrs class whose fields are its options. It owns one slice of the
 state (``state.modules[index]``, a :class:`ModuleState` or ``None``) and overrides only the
@@ -6,46 +6,58 @@ hooks it needs. The core calls a hook only if the module overrides it, so a modu
 sleeps costs nothing. ``docs/concepts.md`` shows how every module of every edition maps onto
 these hooks.
 
-The hooks, by when they run:
+The rule hooks, by when they run:
 
 * config time: :meth:`RuleModule.configure` (adjust the edition's :class:`~lasvegas.config.Params`)
   and :meth:`RuleModule.initial_state`;
-* reactions: :meth:`RuleModule.react` to the core's events listed in ``reacts_to`` (round
-  start, casinos filled, turn start, dice placed, payout started, casino paid, round ended);
+* reactions: :meth:`RuleModule.react` to the core events named in :attr:`RuleModule.listens`
+  (the one declaration of what a module hears), narrowed per casino by
+  :meth:`RuleModule.hears_placement` and :meth:`RuleModule.hears_paid`;
 * decisions and chance of its own: the module pushes a :class:`Task`; while a task is first
-  in ``state.tasks`` the engine asks its module who moves (:meth:`RuleModule.task_to_move`),
-  what is legal (:meth:`RuleModule.task_actions`), what chance may bring
-  (:meth:`RuleModule.task_chance`, :meth:`RuleModule.task_sample`), and hands it the action
-  (:meth:`RuleModule.perform`);
+  in ``state.tasks`` the engine asks the :class:`TaskHandler` the module declares for that
+  task type (:meth:`RuleModule.task_handlers`, one handler per type) who moves, what is
+  legal, what chance may bring, and hands it the answer;
 * extra actions at a placement decision: :meth:`RuleModule.offer` (then :meth:`RuleModule.perform`),
   and casinos closed to placements: :meth:`RuleModule.closed`;
 * payout: :meth:`RuleModule.payout` takes over one casino's payout;
 * next round: :meth:`RuleModule.next_start`;
-* scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak`,
+* scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak` (each runs
+  on its own: a module may add to the tie-break count without adding money),
   :meth:`RuleModule.held_dice`, :meth:`RuleModule.held_notes`;
 * views: :meth:`RuleModule.redact`, :meth:`RuleModule.public_task`,
   :meth:`RuleModule.redact_event`, and :meth:`RuleModule.resample_hidden` for leak tests;
 * loading: :meth:`RuleModule.problems` (the slice's own invariants).
+
+Everything else a module may offer is optional and *declared*, never looked up by name:
+:meth:`RuleModule.capabilities` returns a :class:`Capabilities` (describing its actions,
+labels for views, determinisation, its action space for the adapters ...), read once per
+config into :attr:`lasvegas.config.Ruleset.capabilities`.
+
+Casinos are named by number (:data:`~lasvegas.types.CasinoNumber`, 1-based: casino *n* is
+the casino of face *n*) everywhere but in :meth:`RuleModule.payout`, which gets the casino's
+index in ``state.casinos`` (:data:`~lasvegas.types.CasinoIndex`, 0-based).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
 from .._defined import note_defined
-from ..types import Chance, Money, Seat
+from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
     from ..actions import Action
     from ..chance import Rng
     from ..config import Params
     from ..events import Event
-    from ..state import State
+    from ..state import Phase, State
+    from ..view import PlayerView
 
-__all__ = ["ModuleState", "RuleModule", "Task"]
+__all__ = ["Capabilities", "ModuleState", "RuleModule", "Task", "TaskHandler"]
 
 
 @attrs.frozen
@@ -78,13 +90,98 @@ class Task:
     chance: ClassVar[bool] = False
     """Whether every task of this type is a chance node: the engine then answers
     :func:`~lasvegas.to_move` with :data:`~lasvegas.types.CHANCE` without asking the
-    module's ``task_to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
+    handler's ``to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
     shortcut for setup deals and dice throws."""
     prompt: ClassVar[str | None] = None
     """What answering the task does, as a verb phrase for a view's prompt (``"choose which
     die to kick"``); ``None``: the view says ``"answer: <kind>"``."""
+    phases: ClassVar[frozenset[Phase] | None] = None
+    """The phases in which a task of this type can be pending (the phases whose events or
+    actions push it, since the core moves on to another phase only once every task is
+    resolved). :func:`~lasvegas.state_problems` refuses one pending in any other phase;
+    ``None`` declares nothing (any phase but ``OVER``). Every built-in task declares its
+    phases."""
     module: int
     """Index in ``config.modules`` of the module that resolves this task."""
+
+
+@attrs.frozen
+class TaskHandler:
+    """How a module resolves one of its task types; :meth:`RuleModule.task_handlers`
+    declares one per type in :attr:`RuleModule.tasks`.
+
+    While a task of the type is first in ``state.tasks``, the engine asks :attr:`to_move`
+    who answers it, :attr:`actions` what a seat may answer, :attr:`outcomes` and
+    :attr:`sample` what chance may answer, and hands the answer to :attr:`resolve`. Each
+    gets ``(state, index, ...)`` where *index* is the module's index in ``config.modules``
+    and the task is ``state.tasks[0]``.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.classic.neutral_dice import NeutralRoll
+    >>> lv.NeutralDice().task_handlers()[NeutralRoll].to_move is None  # a chance node
+    True
+    """
+
+    resolve: Callable[[State, int, Action, list[Event] | None], State]
+    """``(state, index, action, log) -> state``: apply the answer to the first task. The
+    engine has checked a decision against :attr:`actions`; a chance outcome must be checked
+    here (raise :class:`~lasvegas.errors.IllegalActionError`). Pop the task or replace it."""
+    to_move: Callable[[State, int, Task], Seat | Chance] | None = None
+    """``(state, index, task) -> seat or CHANCE``: who answers; ``None``: always chance."""
+    actions: Callable[[State, int, Task], tuple[Action, ...]] | None = None
+    """``(state, index, task) -> actions``: the legal answers of a decision."""
+    outcomes: Callable[[State, int, Task], tuple[tuple[Action, Fraction], ...]] | None = None
+    """``(state, index, task) -> outcomes``: a chance node's outcomes, exact probabilities."""
+    sample: Callable[[State, int, Task, Rng], Action] | None = None
+    """``(state, index, task, rng) -> action``: one chance outcome drawn directly."""
+
+
+@attrs.frozen
+class Capabilities:
+    """What a module offers beyond the rule hooks, declared by :meth:`RuleModule.capabilities`.
+
+    Every field is optional (``None``: the module does not offer it). The library never
+    looks a capability up by name on a module: it reads the module's declaration once per
+    config (:attr:`lasvegas.config.Ruleset.capabilities`).
+
+    >>> import lasvegas as lv
+    >>> lv.Royale().capabilities().score_name
+    'chips'
+    >>> Capabilities().describe_action is None
+    True
+    """
+
+    describe_action: Callable[[State, int, Action], str | None] | None = None
+    """``(state, index, action) -> text``: the words for an action answering the module's
+    first pending task (:func:`lasvegas.describe`); ``None`` from it: the generic text."""
+    action_space: Callable[[int], tuple[Action, ...]] | None = None
+    """``(players) -> actions``: every decision action the module could ever make legal, in a
+    fixed order and without duplicates. Together with the core's placements this is the
+    fixed integer encoding of a config's actions (:func:`lasvegas.action_space`) that the
+    reinforcement-learning adapters use. A module that offers or asks for decisions must
+    declare it."""
+    determinise: Callable[[State, int, PlayerView, Rng], State] | None = None
+    """``(state, index, view, rng) -> state``: complete the module's hidden part in a state
+    rebuilt from *view* (:func:`lasvegas.agents.determinise`); a module that hides something
+    (it overrides :meth:`RuleModule.redact` or :meth:`RuleModule.resample_hidden`) needs it
+    for search agents to see through its secrets."""
+    casino_labels: Callable[[State, int], tuple[str | None, ...]] | None = None
+    """``(state, index) -> labels``: a label per casino for drawings (Royale's tiles)."""
+    hand_labels: Callable[[ModuleState | None, Seat | None], tuple[str, ...]] | None = None
+    """``(slice as seen, seat) -> labels``: the viewer's hand in words (the card game)."""
+    choosers: Callable[[State, int, Task], tuple[Seat, ...]] | None = None
+    """``(state, index, task) -> seats``: the seats that choose at once while *task* is
+    pending (the card game's simultaneous choice), for :class:`lasvegas.session.Session`."""
+    chooser_actions: Callable[[State, int, Task, Seat], tuple[Action, ...]] | None = None
+    """``(state, index, task, seat) -> actions``: what one of :attr:`choosers` may choose."""
+    notes_name: str | None = None
+    """What a view calls the money won at casinos (``"cards"``); ``None``: ``"notes"``."""
+    score_name: str | None = None
+    """What a view calls the money :meth:`RuleModule.score` adds; ``None``: the module id."""
+
+
+NO_CAPABILITIES: Capabilities = Capabilities()
+"""A module that declares nothing optional."""
 
 
 @attrs.frozen
@@ -92,9 +189,11 @@ class RuleModule:
     """Base class of rule modules. Subclasses are frozen attrs classes; fields are options."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+        """Count the new class, so the JSON loader knows to look for it (``_defined``), and
+        check that its hooks and its :attr:`listens` declaration agree."""
         super().__init_subclass__(**kwargs)
         note_defined()
+        _check_listens(cls)
 
     id: ClassVar[str] = "module"
     """Stable id, used in configs' JSON and in error messages."""
@@ -106,16 +205,20 @@ class RuleModule:
     """Ids of modules that must be in play too."""
     conflicts: ClassVar[frozenset[str]] = frozenset()
     """Ids of modules that cannot be in play with this one."""
-    reacts_to: ClassVar[tuple[type[Event], ...]] = ()
-    """The core event types :meth:`react` wants to see."""
+    listens: ClassVar[tuple[type[Event], ...]] = ()
+    """The core event types :meth:`react` hears: the one declaration of what the module
+    listens to. The engine builds the tables of who hears what from it (a module that
+    overrides :meth:`react`, :meth:`hears_placement` or :meth:`hears_paid` must name the
+    events they are about here: the class is refused otherwise)."""
     sleeps: ClassVar[bool] = False
     """Whether the module sleeps while its slice is ``None`` (Royale's tiles): its
     :meth:`react` and :meth:`closed` must then do nothing, so the engine may skip them (and
     build no event that only sleeping modules would hear)."""
     actions: ClassVar[tuple[type[Action], ...]] = ()
-    """The module's own action types (performed by :meth:`perform`)."""
+    """The module's own action types: what it offers (:meth:`offer`, applied by :meth:`perform`)
+    and the answers to its tasks (applied by their handlers)."""
     tasks: ClassVar[tuple[type[Task], ...]] = ()
-    """The module's task types."""
+    """The module's task types, each with its handler (:meth:`task_handlers`)."""
     state_type: ClassVar[type[ModuleState] | None] = None
     """The type of the module's slice, if it has one."""
     events: ClassVar[tuple[type[Event], ...]] = ()
@@ -138,13 +241,13 @@ class RuleModule:
     # -- reactions -------------------------------------------------------------------------
 
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """React to a core event of a type in :attr:`reacts_to`; may push tasks."""
+        """React to a core event of a type in :attr:`listens`; may push tasks."""
         return state
 
-    def hears_placement(self, state: State, index: int, casino: int) -> bool:
+    def hears_placement(self, state: State, index: int, casino: CasinoNumber) -> bool:
         """Whether :meth:`react` acts on a ``DicePlaced`` at casino number *casino*.
 
-        Override it in a module that lists ``DicePlaced`` in :attr:`reacts_to` but acts on
+        Override it in a module that lists ``DicePlaced`` in :attr:`listens` but acts on
         placements at some casinos only (Royale: the casinos holding a tile). Return
         ``False`` only when :meth:`react` would return the state unchanged (no table, slice
         or task change); the engine then skips the reaction, and when nobody hears the
@@ -154,10 +257,10 @@ class RuleModule:
         """
         return True
 
-    def hears_paid(self, state: State, index: int, casino: int) -> bool:
+    def hears_paid(self, state: State, index: int, casino: CasinoNumber) -> bool:
         """Whether :meth:`react` acts on a ``CasinoPaid`` of casino number *casino*.
 
-        Override it in a module that lists ``CasinoPaid`` in :attr:`reacts_to` but acts at
+        Override it in a module that lists ``CasinoPaid`` in :attr:`listens` but acts at
         some casinos only (Royale: the casinos whose tile has a "during payout" effect).
         Return ``False`` only when :meth:`react` would return the state unchanged for that
         casino; a module that needs something of every casino (Royale: who took each higher
@@ -176,7 +279,7 @@ class RuleModule:
         """Extra legal actions for *seat* at a placement decision."""
         return ()
 
-    def closed(self, state: State, index: int) -> frozenset[int]:
+    def closed(self, state: State, index: int) -> frozenset[CasinoNumber]:
         """Casino numbers that accept no dice now (No Entry!, T-7); placements there are illegal.
 
         When every face rolled points at a closed casino, the turn passes with the dice kept.
@@ -184,37 +287,25 @@ class RuleModule:
         return frozenset()
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Apply one of the module's own actions, or an action answering its first task.
-
-        The engine has checked that a decision is legal; a chance action must be checked here.
-        Raise :class:`~lasvegas.errors.IllegalActionError` otherwise.
+        """Apply one of the module's own actions (:attr:`actions`) that :meth:`offer` offered
+        at a placement decision (the engine has checked that it was offered). Answers to
+        tasks go to their :class:`TaskHandler` instead.
         """
         return state
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Who resolves *task*: a seat, or :data:`~lasvegas.types.CHANCE`."""
-        raise NotImplementedError
-
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """The legal actions at a decision task."""
-        return ()
-
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The outcomes of a chance task with exact probabilities."""
-        return ()
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """Draw one outcome of a chance task directly (without enumerating)."""
-        raise NotImplementedError
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """One :class:`TaskHandler` per task type in :attr:`tasks` (checked when a config is
+        built). Read once per config, so return the same answer every time."""
+        return {}
 
     # -- payout, next round, scoring ---------------------------------------------------------
 
     def payout(
-        self, state: State, index: int, casino: int, log: list[Event] | None
+        self, state: State, index: int, casino: CasinoIndex, log: list[Event] | None
     ) -> State | None:
-        """Take over the payout of casino index *casino*; ``None`` leaves it to the core."""
+        """Take over the payout of the casino at index *casino* of ``state.casinos``
+        (0-based, the one hook that names a casino by index); ``None`` leaves it to the
+        core."""
         return None
 
     def next_start(self, state: State, index: int) -> Seat | None:
@@ -226,7 +317,11 @@ class RuleModule:
         return 0
 
     def tiebreak(self, state: State, index: int, seat: Seat) -> int:
-        """What the module adds to *seat*'s tie-break count (R-8: money cards plus chips)."""
+        """What the module adds to *seat*'s tie-break count (R-8: money cards plus chips).
+
+        Called for every module that overrides it, whether or not it overrides
+        :meth:`score`.
+        """
         return 0
 
     # -- accounting and views ------------------------------------------------------------------
@@ -271,15 +366,13 @@ class RuleModule:
         """
         return state
 
-    def action_space(self, players: int) -> tuple[Action, ...]:
-        """Every decision action the module could ever make legal, in a fixed order.
+    # -- optional capabilities -----------------------------------------------------------------
 
-        Together with the core's placements this is the fixed integer encoding of a config's
-        actions (:func:`lasvegas.action_space`) that the reinforcement-learning adapters use.
-        A module that offers or asks for decisions must list them all here, without
-        duplicates; a module without decisions keeps the default ``()``.
+    def capabilities(self) -> Capabilities:
+        """What the module offers beyond the rule hooks (:class:`Capabilities`); the default
+        declares nothing. Read once per config, so return the same answer every time.
         """
-        return ()
+        return NO_CAPABILITIES
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """What is wrong with the module's slice and tasks in *state*; ``()`` when nothing is.
@@ -292,3 +385,25 @@ class RuleModule:
         or chips conserved, values in range ...
         """
         return ()
+
+
+_LISTEN_HOOKS: tuple[tuple[str, str | None], ...] = (
+    ("react", None),
+    ("hears_placement", "DicePlaced"),
+    ("hears_paid", "CasinoPaid"),
+)
+"""The hooks about events, and the event type each one is about (``None``: any)."""
+
+
+def _check_listens(cls: type[RuleModule]) -> None:
+    """Refuse a module class whose event hooks and :attr:`RuleModule.listens` disagree: a
+    hook nobody would call, since the engine calls them only for the events listed."""
+    names = {kind.__name__ for kind in cls.listens}
+    own = {name for klass in cls.__mro__ if klass is not RuleModule for name in vars(klass)}
+    for hook, about in _LISTEN_HOOKS:
+        if hook not in own:
+            continue
+        if about is None and not names:
+            raise TypeError(f"{cls.__name__} overrides {hook} but listens to no event")
+        if about is not None and about not in names:
+            raise TypeError(f"{cls.__name__} overrides {hook} but does not listen to {about}")

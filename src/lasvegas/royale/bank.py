@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections import Counter
-from itertools import product
+from typing import NamedTuple
 
 import attrs
 
@@ -33,6 +33,7 @@ from .state import RoyaleState, _new_royale, rebuild, royale_state, set_royale
 __all__ = [
     "Handover",
     "bank_payment",
+    "chips_for",
     "give_chips",
     "greedy",
     "pay_from_bank",
@@ -159,6 +160,17 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
     return state
 
 
+def chips_for(amount: Money) -> int:
+    """The most chips a payment of *amount* to a seat can be: one per $10,000 begun (X-8),
+    as :func:`reward` pays $10,000 and $20,000 and :func:`pay_from_bank` what the bank's
+    cards cannot pay (T-1).
+
+    >>> chips_for(20_000), chips_for(60_000), chips_for(0)
+    (2, 6, 0)
+    """
+    return -(-amount // CHIP_VALUE)
+
+
 def reward(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> State:
     """A tile's reward of *amount* to *seat*: $10,000 / $20,000 as 1 / 2 chips (X-8), more
     from the bank (T-1), nothing for 0.
@@ -242,65 +254,126 @@ def payment_options(
     >>> payment_options((30_000,), 1, (), 50_000)  # less than the amount: everything
     (Handover(cards=(30000,), chips=1, change=()),)
     """
-    held = sorted(won)
+    held = tuple(sorted(won))
     if sum(held) + chips * CHIP_VALUE < amount:
-        return (Handover(tuple(held), chips, ()),)
-    # Counts per card value, largest value first: the greedy change (T-1), the largest card
-    # not above what is still owed again and again, is as many of each value as fit, in turn.
-    have = Counter(held)
-    in_bank = Counter(bank)
-    values = sorted(set(in_bank) | set(have), reverse=True)
-    pot0 = [in_bank[v] for v in values]
-    ranges = [range(have[v] + 1) for v in values]
-    size = len(values)
-    # every sub-multiset of the seat's cards, by size, each size in ascending card order
-    by_size: list[list[tuple[tuple[Money, ...], tuple[int, ...], Money, list[int]]]] = [
-        [] for _ in range(len(held) + 1)
-    ]
-    for picks in product(*ranges):
-        cards = tuple(v for i in range(size - 1, -1, -1) for v in (values[i],) * picks[i])
-        pot = [n + k for n, k in zip(pot0, picks, strict=True)]
-        by_size[len(cards)].append((cards, picks, sum(cards), pot))
-    for group in by_size:
-        group.sort()
-    best: Money | None = None
-    found: dict[tuple[tuple[int, ...], tuple[int, ...], int], Handover] = {}
-    # Handovers in the options' order: fewer things, then fewer chips, then lower cards. The
-    # net payment is never below the amount, so once an option pays exactly the amount and
-    # *limit* options are found, no later handover can change the list.
+        return (Handover(held, chips, ()),)
+    # Every handover, in the options' order: fewest things, then fewest chips, then the lowest
+    # cards. What the change cannot give back of the overpayment is lost: the handovers that
+    # lose the least make the least net payment. Nothing loses less than nothing: once a
+    # handover loses nothing and *limit* options are found, no later one changes the list.
+    search = _Search(held, bank)
+    least: Money | None = None
+    options: list[Handover] = []
     for things in range(len(held) + chips + 1):
         for given in range(max(0, things - len(held)), min(things, chips) + 1):
-            for cards, picks, worth, pot in by_size[things - given]:
-                owed = worth + given * CHIP_VALUE - amount
-                if owed < 0:
+            due = amount - given * CHIP_VALUE  # what the cards must make up
+            for cards, worth, values in search.by_size[things - given]:
+                if worth < due:
                     continue
-                change = [0] * size
-                for i in range(size):
-                    if owed <= 0:
-                        break
-                    v = values[i]
-                    if v <= owed:
-                        k = min(pot[i], owed // v)
-                        change[i] = k
-                        owed -= k * v
-                net = amount + owed  # what the cards could not give back is paid too
-                if best is None or net < best:
-                    best = net
-                    found = {}
-                elif net > best:
+                change, lost, back = search.change(worth - due)
+                if values & back:
+                    # A card of a value handed over would come back (see _Search): the same
+                    # handover without that card has the same result, and came first.
                     continue
-                # one option per result: a card handed over and given back is no difference
-                gone = tuple([k - c if k > c else 0 for k, c in zip(picks, change, strict=True)])
-                back = tuple([c - k if c > k else 0 for k, c in zip(picks, change, strict=True)])
-                key = (gone, back, given)
-                if key in found:
+                if least is None or lost < least:
+                    least = lost
+                    options = []
+                elif lost > least:
                     continue
-                coins = tuple(v for v, c in zip(values, change, strict=True) for _ in range(c))
-                found[key] = Handover(cards, given, coins)
-                if best == amount and limit is not None and len(found) >= limit:
-                    return tuple(found.values())
-    options = tuple(found.values())
-    return options if limit is None else options[:limit]
+                options.append(Handover(cards, given, change))
+                if least == 0 and limit is not None and len(options) >= limit:
+                    return tuple(options)
+    return tuple(options) if limit is None else tuple(options[:limit])
+
+
+class _Change(NamedTuple):
+    """The bank's change for an overpayment (T-1), from its own cards."""
+
+    cards: tuple[Money, ...]
+    """The cards given back, largest first (as :func:`greedy` takes them)."""
+    lost: Money
+    """What they could not give back."""
+    back: int
+    """The values a handover must not hold to be a way to pay with this change (bit *i* for
+    the *i*-th of the search's values): the values among the cards, and those the bank ran
+    short of (see :class:`_Search`)."""
+
+
+class _Search:
+    """What :func:`payment_options` looks at for one debtor and one bank.
+
+    The debtor's cards are multisets of few distinct values: their sub-multisets (how many
+    of each value) are listed once each, by size, each size in ascending order.
+
+    The change (T-1) is made greedily from the bank with the handed cards in it: the
+    largest card not above what is still owed, again and again, that is as many of each
+    value as fit, largest value first. Only the handovers where no card of a value handed
+    over comes back make distinct options, and for those the handed cards play no part in
+    the change, which is worked out once per overpayment from the bank's own cards:
+
+    - A handover whose change gives back a card of a value it hands over has the same
+      result (the same cards leave the seat, the same come back) as the same handover
+      without that card: with one card and its value less to pay, the greedy change takes
+      the same cards but that one. That handover has one thing fewer and came first.
+    - Unless the bank's own cards run short of a value the seat hands over (the change
+      would take more of it than the bank has), the handed cards, added to the bank, change
+      nothing: at each value the change takes as many as fit, or all the bank has, the
+      same with them as without. Where it does, the change takes more of the first such
+      value than the bank has, so one of the handed cards: the case above.
+    """
+
+    __slots__ = ("bank", "by_size", "known", "values")
+
+    def __init__(self, held: tuple[Money, ...], bank: tuple[Money, ...]) -> None:
+        have = Counter(held)
+        in_bank = Counter(bank)
+        self.values = tuple(sorted(set(have) | set(in_bank), reverse=True))
+        """The card values of the seat and the bank, largest first."""
+        self.bank = tuple(in_bank[value] for value in self.values)
+        """How many cards of each value the bank holds."""
+        self.known: dict[Money, _Change] = {}
+        """The change for an overpayment (:meth:`change`)."""
+        subsets: list[tuple[tuple[Money, ...], Money, int]] = [((), 0, 0)]
+        for i in range(len(self.values) - 1, -1, -1):  # values ascending: cards ascending
+            value = self.values[i]
+            if value in have:
+                runs = [
+                    ((value,) * k, k * value, 1 << i if k else 0) for k in range(have[value] + 1)
+                ]
+                subsets = [
+                    (cards + run, worth + more, values | bit)
+                    for cards, worth, values in subsets
+                    for run, more, bit in runs
+                ]
+        self.by_size: list[list[tuple[tuple[Money, ...], Money, int]]] = [
+            [] for _ in range(len(held) + 1)
+        ]
+        """Every sub-multiset of the seat's cards, by size, each size in ascending order: the
+        cards (ascending), their worth, and their values (bit *i* for ``values[i]``)."""
+        for subset in subsets:
+            self.by_size[len(subset[0])].append(subset)
+        for group in self.by_size:
+            group.sort()
+
+    def change(self, owed: Money) -> _Change:
+        """The bank's change for *owed* from its own cards: as many of each value as fit,
+        largest value first."""
+        known = self.known.get(owed)
+        if known is None:
+            cards: list[Money] = []
+            back = 0
+            rest = owed
+            for i, (value, n) in enumerate(zip(self.values, self.bank, strict=True)):
+                k = rest // value
+                if k > n:  # the bank runs short of this value
+                    k = n
+                    back |= 1 << i
+                if k:
+                    cards += (value,) * k
+                    back |= 1 << i
+                    rest -= k * value
+            known = self.known[owed] = _Change(tuple(cards), rest, back)
+        return known
 
 
 def bank_payment(

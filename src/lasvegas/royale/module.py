@@ -7,11 +7,12 @@ Every Royale config has one. It reacts to the core's events:
   cards in pair order (one ``Draw`` each) ranked onto the casinos (R-4), in round 1 of the
   main game the bank (one ``Draw`` per bank card, T-1; what is never drawn is the reserve),
   and with 2 players the neutral set's two rolls (R-9: ``Roll(group="neutral")`` for the 7
-  small dice, then ``Roll(group="big")`` for its Biggy);
+  small dice, then ``Roll(group="big")`` for its Biggy): the round's setup, in
+  :mod:`lasvegas.royale.deal`;
 * ``DicePlaced``: activates the tile at that casino (T-3);
-* the tiles that list ``TurnStarted`` or ``DicePlaced`` in ``Tile.listens`` (Nice Dice,
-  Power Play) hear them from the engine right after Royale, and only while in play (tiles
-  sleep, ``RuleModule.sleeps``);
+* the tiles that list ``TurnStarted`` or ``DicePlaced`` in their ``listens`` (Power Play)
+  hear them from the engine right after Royale, and only while in play (tiles sleep,
+  ``RuleModule.sleeps``);
 * ``PayoutStarted``, ``CasinoPaid``, ``RoundEnded``: the end-of-round order of the tiles
   (T-9) and who took each casino's higher card (R-7).
 
@@ -21,41 +22,27 @@ player (R-7) and adds chips to the standings (R-8).
 
 from __future__ import annotations
 
-from bisect import insort
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from ..actions import Action, Draw, Roll
-from ..chance import Rng, roll_distribution
+from ..actions import Action
 from ..config import GameConfig, Params
-from ..engine import closed_casinos, emit, next_turn, payout_order, pop_task, set_slices
-from ..errors import ConfigError, IllegalActionError
+from ..engine import closed_casinos, emit, next_turn, payout_order, set_slices
+from ..errors import ConfigError
 from ..events import (
     CasinoPaid,
     DicePlaced,
-    DiceRolled,
     Event,
-    NoteDealt,
     PayoutStarted,
     RoundEnded,
     RoundStarted,
     TurnPassed,
 )
-from ..modules.base import ModuleState, RuleModule, Task
-from ..state import (
-    Casino,
-    Phase,
-    State,
-    evolve,
-    fast_constructor,
-    make_casino,
-    with_turn,
-)
-from ..table import note_outcomes, sample_note, take_note
-from ..text import money
-from ..types import BIG, CHANCE, REGULAR, Chance, Money, Seat
+from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..state import Casino, Phase, State, with_turn
+from ..types import CasinoNumber, Money, Seat
 from .bank import take_chips
 from .components import (
     CHIP_VALUE,
@@ -63,8 +50,20 @@ from .components import (
     FACES,
     MAX_TILES,
     NO_REPEAT_MAX,
-    face_code,
     face_name,
+)
+from .deal import (
+    BankDeal,
+    CardDeal,
+    DealTile,
+    NeutralSetRoll,
+    TileDeal,
+    deal_options,
+    describe_setup,
+    normalize_deal,
+    pool,
+    round_started,
+    setup_handlers,
 )
 from .events import (
     BankPaid,
@@ -75,11 +74,11 @@ from .events import (
     TileActivated,
     TileDealt,
 )
-from .state import ROYALE_ID, RoyaleState, _new_royale, rebuild
-from .tiles.base import Tile, check_codes, start_payout
+from .state import ROYALE_ID, RoyaleState, _new_royale
+from .tiles.base import Tile, TileState, check_codes, start_payout
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping
 
 __all__ = [
     "BankDeal",
@@ -115,114 +114,14 @@ class PayChip(Action):
         return f"{who} a chip to pass"
 
 
-@attrs.frozen
-class DealTile(Action):
-    """Chance: the tile face dealt to the next casino (T-2), by its face code (X-9).
-
-    >>> DealTile("A2")
-    DealTile(face='A2')
-    """
-
-    kind: ClassVar[str] = "deal-tile"
-    face: str
-    """The face code, such as ``"A2"`` (Jackpot)."""
-
-    def text(self, state: State | None) -> str:
-        """``"Deal Jackpot (A2) to casino 1"``."""
-        where = ""
-        if state is not None and state.tasks and isinstance(state.tasks[0], TileDeal):
-            where = f" to casino {state.tasks[0].casino}"
-        return f"Deal {face_name(self.face)} ({self.face}){where}"
-
-
-@attrs.frozen
-class TileDeal(Task):
-    """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
-
-    kind: ClassVar[str] = "tile-deal"
-    prompt: ClassVar[str | None] = "deal the tiles"
-    """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
-    casino: int
-    """The casino number the face goes to."""
-
-
-@attrs.frozen
-class CardDeal(Task):
-    """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
-
-    kind: ClassVar[str] = "card-deal"
-    prompt: ClassVar[str | None] = "deal the money cards"
-    """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
-    drawn: tuple[Money, ...] = ()
-    """The cards drawn so far this round, in order (face up: public)."""
-
-
-@attrs.frozen
-class BankDeal(Task):
-    """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
-
-    kind: ClassVar[str] = "bank-deal"
-    prompt: ClassVar[str | None] = "deal the bank's cards"
-    """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
-    left: int
-    """Cards still to draw into the bank; the cards never drawn are the reserve."""
-
-
-@attrs.frozen
-class NeutralSetRoll(Task):
-    """Chance: one group of the 2-player neutral set (R-9): ``"neutral"`` is its 7 small
-    dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
-
-    kind: ClassVar[str] = "neutral-set-roll"
-    prompt: ClassVar[str | None] = "roll the neutral set"
-    """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
-    group: str
-    """``"neutral"`` or ``"big"``."""
-
-
-_new_card_deal = fast_constructor(CardDeal)
-"""``CardDeal(module, drawn)`` without attrs' __init__ (the hot path of the card deal)."""
 _PAY: tuple[Action, ...] = (PayChip(),)
 _NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
-_DEAL_TILES: dict[str, DealTile] = {}
-"""Tile deal outcomes already built, by face code (bounded: 16 faces)."""
-_BANK_DEALS: dict[int, tuple[BankDeal]] = {}
-"""Bank deal nodes by ``left * _MAX_MODULES + module`` (cards left, module index), built once
-as one-task tuples (bounded: a few dozen)."""
-_MAX_MODULES = 1 << 16
-"""More modules than any config has: the key of :data:`_BANK_DEALS` is one int."""
 _CODES = frozenset(code for code, _, _ in FACES)
-_BASE_SETUP = Tile.setup
-"""The base class's setup: the tile's slice (``Tile.fresh``) and nothing else."""
 _NO_ACTIVATION = Tile.activate
 _NEVER_SPENT = Tile.spent
 _NO_DURING_PAYOUT = Tile.during_payout
 _NO_ROUND_END = Tile.round_end
 """The base class's effects, which do nothing: Royale skips calling them."""
-
-
-def _rank_pairs(drawn: tuple[Money, ...]) -> list[tuple[Money, Money]]:
-    """R-4: the pairs of *drawn* (cards 1-2, 3-4, ...), higher card first, in casino order:
-    the lowest total to casino 1 ... the highest to casino 6; equal totals: the pair holding
-    the higher card to the higher casino.
-
-    >>> _rank_pairs((10_000, 60_000, 30_000, 40_000, 20_000, 50_000))  # all $70,000
-    [(40000, 30000), (50000, 20000), (60000, 10000)]
-    >>> _rank_pairs((90_000, 10_000, 20_000, 30_000))
-    [(30000, 20000), (90000, 10000)]
-    """
-    ranked: list[tuple[Money, Money, Money]] = []
-    for i in range(0, len(drawn), 2):
-        high, low = drawn[i], drawn[i + 1]
-        if high < low:
-            high, low = low, high
-        ranked.append((high + low, high, low))
-    ranked.sort()  # by total, then the higher card (equal keys are equal pairs)
-    return [(high, low) for _, high, low in ranked]
 
 
 def _winner(casino: Casino) -> int:
@@ -257,91 +156,6 @@ def _record_top(state: State, index: int, casino: int) -> State:
         pending=s.pending,
     )
     return set_slices(state, tuple(slices))
-
-
-def normalize_deal(
-    deal: Sequence[str] | Sequence[Sequence[str]] | None, rounds: int = 3
-) -> tuple[tuple[str, ...], ...]:
-    """The ``deal`` option as faces per round: a flat sequence is used in every round.
-
-    Faces may be given by code or by tile id; partial lists leave the other slots random.
-
-    >>> normalize_deal(["jackpot", "D1"])
-    (('A2', 'D1'), ('A2', 'D1'), ('A2', 'D1'))
-    >>> normalize_deal([["C1"], [], ["C2", "A2"]])
-    (('C1',), (), ('C2', 'A2'))
-    >>> normalize_deal(None)
-    ()
-    """
-    if deal is None:
-        return ()
-    if isinstance(deal, str):
-        raise ConfigError(f"deal={deal!r}: give a sequence of tile faces, such as ('A2', 'D1')")
-    items = tuple(deal)
-    try:
-        if all(isinstance(item, str) for item in items):
-            flat = tuple(face_code(item) for item in items)  # type: ignore[arg-type]
-            return (flat,) * rounds
-        per_round: list[tuple[str, ...]] = []
-        for item in items:
-            if isinstance(item, str):
-                raise ConfigError(f"deal={deal!r}: mix of faces and rounds")
-            per_round.append(tuple(face_code(face) for face in item))
-    except ValueError as err:
-        if isinstance(err, ConfigError):
-            raise
-        raise ConfigError(f"deal: {err}") from None
-    if len(per_round) > rounds:
-        raise ConfigError(f"deal gives {len(per_round)} rounds; the game has {rounds}")
-    return tuple(per_round)
-
-
-def pool(config: GameConfig) -> dict[str, int]:
-    """The tile faces of the config's pool, each with its module index.
-
-    >>> import lasvegas as lv
-    >>> config = lv.royale(3)
-    >>> config.modules[pool(config)["A2"]]
-    Jackpot()
-    >>> pool(lv.royale(3, tiles=0))
-    {}
-    """
-    return config.table(_pool)
-
-
-def _pool(config: GameConfig) -> dict[str, int]:
-    """:func:`pool`, built once per config (:meth:`GameConfig.table`)."""
-    return {m.code: i for i, m in enumerate(config.modules) if isinstance(m, Tile) and m.code}
-
-
-def _sorted_pool(config: GameConfig) -> tuple[str, ...]:
-    """The faces of :func:`pool`, sorted (kept with the config)."""
-    return config.table(_sorted_pool_table)
-
-
-def _sorted_pool_table(config: GameConfig) -> tuple[str, ...]:
-    return tuple(sorted(pool(config)))
-
-
-def _available_table(config: GameConfig) -> dict[int, dict[str, list[str]]]:
-    """The config's answers of ``Royale._available`` without ``no_repeat``, by the letters
-    of the round's deal so far as bits (filled on demand, read only; at most 256 entries)."""
-    return {}
-
-
-def _round_tasks_table(config: GameConfig) -> dict[tuple[int, int], tuple[Task, ...]]:
-    """The config's round setup tasks, by (module index, round) (filled on demand)."""
-    return {}
-
-
-def _fresh_table(config: GameConfig) -> dict[int, ModuleState]:
-    """The config's fresh tile slices (``Tile.fresh``), by ``tile index * (MAX_TILES + 1) +
-    casino`` (filled on demand, read only)."""
-    return {}
-
-
-_TABLE_LIMIT = 4096
-"""The most entries a per-config table filled on demand keeps (then it starts again)."""
 
 
 def _check_tiles(_: object, __: attrs.Attribute[int], value: int) -> None:
@@ -387,12 +201,8 @@ class Royale(RuleModule):
 
     id: ClassVar[str] = ROYALE_ID
     order: ClassVar[int] = 0
-    notes_name: ClassVar[str] = "cards"
-    """What a view calls the money won at casinos (:attr:`lasvegas.PlayerView.money_parts`)."""
-    score_name: ClassVar[str] = "chips"
-    """What a view calls the money this module scores (the chips, R-8)."""
     editions: ClassVar[frozenset[str]] = frozenset({"royale"})
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (
+    listens: ClassVar[tuple[type[Event], ...]] = (
         RoundStarted,
         DicePlaced,
         PayoutStarted,
@@ -523,7 +333,7 @@ class Royale(RuleModule):
             assert isinstance(event, CasinoPaid)
             return self._casino_paid(state, index, event.casino, log)
         if kind is RoundStarted:
-            return self._round_started(state, index, log)
+            return round_started(self, state, index, log)
         if kind is RoundEnded:  # the higher cards not recorded at a casino heard (R-7)
             state = _record_top(state, index, len(state.casinos))
         s = state.modules[index]
@@ -544,7 +354,7 @@ class Royale(RuleModule):
                     state = tile.round_end(state, j, log)
         return state
 
-    def hears_placement(self, state: State, index: int, casino: int) -> bool:
+    def hears_placement(self, state: State, index: int, casino: CasinoNumber) -> bool:
         """Only placements at a casino holding a tile with a "when activated" effect matter
         (activation, T-3) while it can still do something (``Tile.spent``), or at any
         tile's casino while a module hears ``TileActivated``.
@@ -570,114 +380,7 @@ class Royale(RuleModule):
             return True
         return TileActivated in config.ruleset.reactors
 
-    def _round_started(self, state: State, index: int, log: list[Event] | None) -> State:
-        config = state.config
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        chips = tuple(c + CHIPS_PER_ROUND for c in s.chips)
-        modules = list(state.modules)
-        for j in s.tiles:  # last round's tiles go back to sleep
-            modules[j] = None
-        modules[index] = _new_royale(
-            chips=chips, bank=s.bank, deal=(), tiles=(), used=s.used, top=(), pending=()
-        )
-        if log is not None:
-            for seat in range(config.players):
-                log.append(ChipsGiven(seat=seat, count=CHIPS_PER_ROUND))
-        tasks = self._round_tasks(config, index, state.round)  # queued last, as push_task would
-        forced = self.forced(state.round) if self.tiles else ()
-        if not forced:  # the usual case: the slices and the tasks in one state
-            return rebuild(state, modules=tuple(modules), tasks=(*state.tasks, *tasks))
-        state = rebuild(state, modules=tuple(modules))
-        faces = pool(config)
-        for face in forced:
-            state = self._deal_face(state, index, face, faces[face], log)
-        return rebuild(state, tasks=(*state.tasks, *tasks))
-
-    def _round_tasks(self, config: GameConfig, index: int, round: int) -> tuple[Task, ...]:
-        """The setup nodes of *round*, in order: the random tile slots (T-2), the money cards
-        (R-4), in round 1 the bank (T-1), with 2 players the neutral set (R-9). Checks the
-        tile pool in round 1 (:meth:`check_pool`); kept with the config (tasks are
-        immutable, so shared)."""
-        table = config.table(_round_tasks_table)
-        key = (index, round)
-        cached = table.get(key)
-        if cached is not None:
-            return cached
-        tasks: list[Task] = []
-        if self.tiles:
-            if round == 1:
-                self.check_pool(config)
-            forced = self.forced(round)
-            tasks.extend(
-                TileDeal(index, casino) for casino in range(len(forced) + 1, self.tiles + 1)
-            )
-        tasks.append(CardDeal(index))
-        params = config.ruleset.params
-        if self.tiles and round == 1:
-            bank = len(params.notes) - 2 * params.casinos * params.rounds
-            if bank > 0:
-                tasks.append(BankDeal(index, bank))
-        if params.owner("neutral", config.players) is not None:
-            tasks.append(NeutralSetRoll(index, "neutral"))
-            tasks.append(NeutralSetRoll(index, "big"))
-        if len(table) >= _TABLE_LIMIT:
-            table.clear()
-        cached = table[key] = tuple(tasks)
-        return cached
-
-    def _deal_face(
-        self,
-        state: State,
-        index: int,
-        face: str,
-        tile_index: int,
-        log: list[Event] | None,
-        *,
-        pop: bool = False,
-    ) -> State:
-        """Deal *face* to the next casino (and resolve the first task, its node, if *pop*)."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        casino = len(s.deal) + 1
-        config = state.config
-        tile = config.modules[tile_index]
-        assert isinstance(tile, Tile)
-        slices = list(state.modules)
-        slices[index] = _new_royale(
-            chips=s.chips,
-            bank=s.bank,
-            deal=(*s.deal, face),
-            tiles=(*s.tiles, tile_index),
-            used=(*s.used, face),
-            top=s.top,
-            pending=s.pending,
-        )
-        quiet = (
-            log is None
-            and type(tile).setup is _BASE_SETUP
-            and TileDealt not in config.ruleset.reactors
-        )
-        if quiet:
-            # Nobody hears the deal and the setup only sets the tile's slice: both in one state.
-            # The fresh slice depends on the config and the casino alone (Tile.fresh reads
-            # only the config): built once per config, tile and casino, then shared.
-            table = config.table(_fresh_table)
-            key = tile_index * (MAX_TILES + 1) + casino
-            fresh = table.get(key)
-            if fresh is None:
-                if len(table) >= _TABLE_LIMIT:
-                    table.clear()
-                fresh = table[key] = tile.fresh(state, casino)
-            slices[tile_index] = fresh
-        state = rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
-        if quiet:  # the fresh slice is in: the base setup has nothing left to do
-            return state
-        if log is not None or TileDealt in config.ruleset.reactors:
-            state = emit(state, TileDealt(casino=casino, face=face), log)
-        return tile.setup(state, tile_index, casino, log)
-
-    def hears_paid(self, state: State, index: int, casino: int) -> bool:
+    def hears_paid(self, state: State, index: int, casino: CasinoNumber) -> bool:
         """Only the casinos whose tile has a "during payout" effect and is in play (T-9 (3))
         matter: who took each casino's higher card (R-7) is recorded at the next casino heard,
         or when the round ends, from the casinos' dice (paying a casino moves no dice).
@@ -742,11 +445,11 @@ class Royale(RuleModule):
                 return ()
         return _PAY
 
-    # -- tasks: the round's setup chance nodes ---------------------------------------------------
+    # -- tasks: the round's setup chance nodes (lasvegas.royale.deal) ----------------------------
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """Every Royale task is a chance node."""
-        return CHANCE
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The setup's chance nodes, one handler per task type (:func:`~lasvegas.royale.deal.setup_handlers`)."""
+        return setup_handlers(self)
 
     def deal_options(self, state: State, index: int) -> tuple[tuple[str, Fraction], ...]:
         """The faces the next random tile slot may get, with their probabilities (T-2).
@@ -760,266 +463,58 @@ class Royale(RuleModule):
         >>> config.modules[0].deal_options(lv.new_game(config), 0)
         (('A2', Fraction(1, 2)), ('C1', Fraction(1, 4)), ('C2', Fraction(1, 4)))
         """
-        by_letter = self._available(state, index)
-        n = len(by_letter)
-        return tuple(
-            (code, Fraction(1, n * len(faces))) for faces in by_letter.values() for code in faces
-        )
-
-    def _available(self, state: State, index: int) -> dict[str, list[str]]:
-        """The faces the next slot may get, by physical tile (see :meth:`deal_options`)."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        config = state.config
-        if not self.no_repeat:  # then the answer depends on the letters dealt alone: cache it
-            letters = 0  # the letters dealt, as bits: at most 256 keys
-            for face in s.deal:
-                letters |= 1 << (ord(face[0]) & 31)
-            table = config.table(_available_table)
-            cached = table.get(letters)
-            if cached is None:
-                if len(table) >= _TABLE_LIMIT:
-                    table.clear()
-                cached = table[letters] = self._find_available(state, s)
-            return cached
-        return self._find_available(state, s)
-
-    def _find_available(self, state: State, s: RoyaleState) -> dict[str, list[str]]:
-        dealt = {face[0] for face in s.deal}
-        blocked: set[str] = set()
-        if self.no_repeat:
-            blocked.update(s.used)
-            for faces in self.deal:
-                blocked.update(faces)
-        by_letter: dict[str, list[str]] = {}
-        for code in _sorted_pool(state.config):
-            if code[0] not in dealt and code not in blocked:
-                by_letter.setdefault(code[0], []).append(code)
-        if not by_letter:
-            raise ConfigError("no tile face is left to deal (check the pool and no_repeat)")
-        return by_letter
-
-    def _can_deal(self, state: State, index: int, action: Action) -> bool:
-        """Whether *action* deals a face :meth:`_available` offers (the same test, without
-        building the table: a face of the pool, of a tile not dealt this round, and with
-        ``no_repeat`` neither dealt before nor forced in any round)."""
-        if type(action) is not DealTile or not isinstance(action, DealTile):
-            return False
-        face = action.face
-        if face not in pool(state.config):
-            return False
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        letter = face[0]
-        if any(f[0] == letter for f in s.deal):
-            return False
-        blocked = self.no_repeat and (face in s.used or any(face in f for f in self.deal))
-        return not blocked
-
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The outcomes of the setup node *task*, with exact probabilities."""
-        if isinstance(task, CardDeal | BankDeal):
-            return note_outcomes(state.pile_hidden, state.pile_returned)
-        if isinstance(task, TileDeal):
-            return tuple((DealTile(face), p) for face, p in self.deal_options(state, index))
-        assert isinstance(task, NeutralSetRoll)
-        k = self._neutral_dice(state, task.group)
-        return tuple((Roll(faces, task.group), p) for faces, p in roll_distribution(k))
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """One outcome of the setup node *task*, drawn directly with *rng*."""
-        kind = type(task)
-        if kind is CardDeal or kind is BankDeal:
-            return sample_note(state.pile_hidden, state.pile_returned, rng)
-        if isinstance(task, TileDeal):
-            by_letter = self._available(state, index)
-            letters = list(by_letter)  # in order: built from the sorted pool
-            faces = by_letter[letters[rng.below(len(letters))]]
-            face = faces[rng.below(len(faces))]
-            deal = _DEAL_TILES.get(face)
-            if deal is None:
-                if len(_DEAL_TILES) >= 10_000:  # bounded, whatever it is asked
-                    _DEAL_TILES.clear()
-                deal = _DEAL_TILES[face] = DealTile(face)
-            return deal
-        assert isinstance(task, NeutralSetRoll)
-        return Roll(rng.dice(self._neutral_dice(state, task.group)), task.group)
-
-    @staticmethod
-    def _neutral_dice(state: State, group: str) -> int:
-        dice = state.config.ruleset.params.dice
-        return dice[REGULAR] if group == "neutral" else dice[BIG]
+        return deal_options(self, state, index)
 
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Apply :class:`PayChip` (R-5) or the outcome of a setup chance node."""
-        tasks = state.tasks
-        if not tasks:  # PayChip: one chip less, and the turn passes (R-5)
-            assert type(action) is PayChip
-            seat = state.active
-            s: RoyaleState = state.modules[index]  # type: ignore[assignment]
-            chips = s.chips
-            if not chips[seat]:  # pragma: no cover - offered only while the seat holds one
-                state = take_chips(state, seat, 1)  # raises
-            # take_chips(state, seat, 1), then end_turn, building one state
-            row = list(chips)
-            row[seat] -= 1
-            slices = list(state.modules)
-            slices[index] = _new_royale(
-                chips=tuple(row),
-                bank=s.bank,
-                deal=s.deal,
-                tiles=s.tiles,
-                used=s.used,
-                top=s.top,
-                pending=s.pending,
-            )
-            if log is None and TurnPassed not in state.config.ruleset.reactors:
-                # Nothing comes between the pass and the next turn: build that state at once.
-                return next_turn(state, tuple(slices))
-            state = with_turn(
-                state,
-                phase=Phase.TURN_END,
-                cursor=0,
-                active=seat,
-                supply=state.supply,
-                rolled=_NO_ROLL,
-                casinos=state.casinos,
-                modules=tuple(slices),
-            )
-            if log is not None or TurnPassed in state.config.ruleset.reactors:
-                state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
-            return state
-        task = tasks[0]
-        kind = type(task)
-        if kind is not BankDeal and kind is not CardDeal:
-            if isinstance(task, TileDeal):
-                return self._tile_dealt(state, index, action, task, log)
-            assert isinstance(task, NeutralSetRoll)
-            return self._neutral_roll(state, action, task, log)
-        # One money card drawn: onto the round's pairs (R-4) or into the bank (T-1). The hot
-        # path of the setup (90 draws a game), so it is written out here rather than in a
-        # helper method (one call less per draw).
-        value = action.value if type(action) is Draw else None
-        if type(value) is not int:
-            raise _illegal(state, action, task, "a money card draw is next")
-        pile = take_note(state.pile_hidden, state.pile_returned, value)
-        if pile is None:
-            if state.pile_hidden:
-                raise _illegal(state, action, task, "no such card is left in the pile")
-            raise _illegal(state, action, task, "the next card is known and is another one")
-        hidden, returned = pile
-        if kind is BankDeal:
-            # The bank deal (T-1): 54 draws in round 1, so the slice, the modules and the
-            # tasks are built with as few intermediate tuples as possible.
-            r: RoyaleState = state.modules[index]  # type: ignore[assignment]
-            bank = list(r.bank)
-            insort(bank, value)  # the bank stays sorted
-            slices = list(state.modules)
-            slices[index] = _new_royale(
-                chips=r.chips,
-                bank=tuple(bank),
-                deal=r.deal,
-                tiles=r.tiles,
-                used=r.used,
-                top=r.top,
-                pending=r.pending,
-            )
-            left = task.left - 1  # type: ignore[attr-defined]
-            if left:
-                key = left * _MAX_MODULES + index  # an int key: no tuple to build and hash
-                following = _BANK_DEALS.get(key)
-                if following is None:
-                    if len(_BANK_DEALS) >= 10_000:  # bounded, whatever it is asked
-                        _BANK_DEALS.clear()
-                    following = _BANK_DEALS[key] = (BankDeal(index, left),)
-                tasks = following if len(tasks) == 1 else (following[0], *tasks[1:])
-            else:
-                tasks = tasks[1:]
-            state = evolve(
-                state,
-                pile_hidden=hidden,
-                pile_returned=returned,
-                modules=tuple(slices),
-                tasks=tasks,
-            )
-            if log is not None or CardBanked in state.config.ruleset.reactors:
-                state = emit(state, CardBanked(value=value), log)
-            return state
-        drawn = (*task.drawn, value)  # type: ignore[attr-defined]
-        casinos = state.casinos
-        if len(drawn) < 2 * len(casinos):
-            if len(tasks) == 1:
-                tasks = (_new_card_deal(module=index, drawn=drawn),)
-            else:
-                tasks = (_new_card_deal(module=index, drawn=drawn), *tasks[1:])
-            pairs = None
-        else:  # the last card: the pairs go onto the casinos in the same state (R-4)
-            tasks = tasks[1:]
-            pairs = _rank_pairs(drawn)
-            casinos = tuple(
-                [make_casino(pair, c.dice, c.big) for pair, c in zip(pairs, casinos, strict=True)]
-            )
-        state = evolve(
-            state,
-            casinos=casinos,
-            pile_hidden=hidden,
-            pile_returned=returned,
-            tasks=tasks,
+        """Apply :class:`PayChip` (R-5): one chip less, and the turn passes."""
+        seat = state.active
+        s: RoyaleState = state.modules[index]  # type: ignore[assignment]
+        chips = s.chips
+        if not chips[seat]:  # pragma: no cover - offered only while the seat holds one
+            state = take_chips(state, seat, 1)  # raises
+        # take_chips(state, seat, 1), then end_turn, building one state
+        row = list(chips)
+        row[seat] -= 1
+        slices = list(state.modules)
+        slices[index] = _new_royale(
+            chips=tuple(row),
+            bank=s.bank,
+            deal=s.deal,
+            tiles=s.tiles,
+            used=s.used,
+            top=s.top,
+            pending=s.pending,
         )
-        if pairs is not None and (log is not None or NoteDealt in state.config.ruleset.reactors):
-            for number, pair in enumerate(pairs, 1):
-                for card in pair:
-                    state = emit(state, NoteDealt(casino=number, value=card), log)
+        if log is None and TurnPassed not in state.config.ruleset.reactors:
+            # Nothing comes between the pass and the next turn: build that state at once.
+            return next_turn(state, tuple(slices))
+        state = with_turn(
+            state,
+            phase=Phase.TURN_END,
+            cursor=0,
+            active=seat,
+            supply=state.supply,
+            rolled=_NO_ROLL,
+            casinos=state.casinos,
+            modules=tuple(slices),
+        )
+        if log is not None or TurnPassed in state.config.ruleset.reactors:
+            state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
         return state
-
-    def _tile_dealt(
-        self, state: State, index: int, action: Action, task: TileDeal, log: list[Event] | None
-    ) -> State:
-        """The outcome of a tile deal node (T-2), checked."""
-        if self.no_repeat:
-            ok = self._can_deal(state, index, action)
-        else:  # the table of _available is cached then: a dict lookup answers at once
-            face = action.face if type(action) is DealTile else None
-            ok = type(face) is str and face in self._available(state, index).get(face[:1], ())
-        if not ok:
-            options = {f for faces in self._available(state, index).values() for f in faces}
-            if type(action) is not DealTile or action.face not in options:
-                raise _illegal(state, action, task, "not a face that can be dealt now")
-        assert isinstance(action, DealTile)
-        face = action.face
-        return self._deal_face(state, index, face, pool(state.config)[face], log, pop=True)
-
-    def _neutral_roll(
-        self, state: State, action: Action, task: NeutralSetRoll, log: list[Event] | None
-    ) -> State:
-        k = self._neutral_dice(state, task.group)
-        if (
-            type(action) is not Roll
-            or action.group != task.group
-            or type(action.faces) is not tuple
-            or action.faces not in {f for f, _ in roll_distribution(k)}
-        ):
-            noun = "its Biggy" if task.group == "big" else f"its {k} small dice"
-            raise _illegal(state, action, task, f"the neutral set rolls {noun} next")
-        owner = state.config.ruleset.params.owner("neutral", state.config.players)
-        assert owner is not None
-        casinos = list(state.casinos)
-        for face in action.faces:
-            c = casinos[face - 1]
-            if task.group == "big":
-                big = (*c.big[:owner], c.big[owner] + 1, *c.big[owner + 1 :])
-                casinos[face - 1] = Casino(c.notes, c.dice, big)
-            else:
-                dice = (*c.dice[:owner], c.dice[owner] + 1, *c.dice[owner + 1 :])
-                casinos[face - 1] = Casino(c.notes, dice, c.big)
-        state = pop_task(rebuild(state, casinos=tuple(casinos)))
-        return emit(state, DiceRolled(seat=None, group=task.group, faces=action.faces), log)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """Royale's setup tasks hide nothing (the cards drawn so far lie face up)."""
         return task
+
+    def capabilities(self) -> Capabilities:
+        """The action space, the tiles' names per casino, the setup's texts, the money parts' names."""
+        return Capabilities(
+            action_space=self.action_space,
+            casino_labels=self.casino_labels,
+            describe_action=describe_setup,
+            notes_name="cards",
+            score_name="chips",
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """The module's one decision: paying a chip to pass (R-5).
@@ -1034,20 +529,6 @@ class Royale(RuleModule):
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         return tuple(face_name(code) for code in s.deal)
-
-    def describe_action(self, state: State, index: int, action: Action) -> str | None:
-        """Texts for the answers to the setup nodes (:func:`lasvegas.describe`)."""
-        task = state.tasks[0]
-        if isinstance(action, Draw) and isinstance(task, CardDeal):
-            pair = len(task.drawn) // 2 + 1
-            return f"Draw a {money(action.value)} card for pair {pair}"
-        if isinstance(action, Draw) and isinstance(task, BankDeal):
-            return f"Draw a {money(action.value)} card into the bank"
-        if isinstance(action, Roll) and isinstance(task, NeutralSetRoll):
-            what = "Biggy" if task.group == "big" else "small dice"
-            faces = ", ".join(str(f) for f in action.faces)
-            return f"The neutral set's {what} show {faces}"
-        return None
 
     # -- next round, standings, accounting ----------------------------------------------------
 
@@ -1085,8 +566,10 @@ class Royale(RuleModule):
         return held
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
-        """The slice's own invariants: chips per seat and not negative, a sorted bank, a deal
-        of tiles of the pool lying awake at their casinos, and nobody else awake.
+        """The slice's own invariants: chips per seat, not negative and no more than the rules
+        can have handed out (``_chip_problems``), a sorted bank, a deal of tiles of the pool
+        lying awake at their casinos, nobody else awake, and the faces dealt so far the
+        game's rounds of tiles (``_deal_problems``).
 
         >>> import lasvegas as lv
         >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
@@ -1110,7 +593,7 @@ class Royale(RuleModule):
             tile = modules[j] if 0 <= j < len(modules) else None
             if not isinstance(tile, Tile) or tile.code != face:
                 found.append(f"module {j} is not the tile {face} dealt to casino {casino}")
-            elif getattr(state.modules[j], "casino", None) != casino:
+            elif not isinstance(lying := state.modules[j], TileState) or lying.casino != casino:
                 found.append(f"tile {face} does not lie awake at casino {casino}")
         for j, m in enumerate(modules):
             if isinstance(m, Tile) and j not in s.tiles and state.modules[j] is not None:
@@ -1122,7 +605,101 @@ class Royale(RuleModule):
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
         found.extend(_imaginary_problems(state))
+        if not found:
+            found.extend(self._deal_problems(state, s))
+        if not found:
+            found.extend(self._chip_problems(state, s))
         return tuple(found)
+
+    def _deal_problems(self, state: State, s: RoyaleState) -> list[str]:
+        """The faces dealt so far (:attr:`RoyaleState.used`) are this module's rounds of
+        tiles: ``tiles`` per round before this one, then this round's deal (T-2); each round's
+        from the pool, of distinct physical tiles (X-9), its forced faces first, no face
+        twice with ``no_repeat``; and a tile deal is pending for each casino still without
+        its tile."""
+        tiles = self.tiles
+        used = s.used
+        deal = s.deal
+        done = tiles * (state.round - 1)
+        if len(used) != done + len(deal) or used[done:] != deal:
+            return [
+                f"the faces dealt so far {used} are not {state.round - 1} rounds of {tiles}"
+                f" tiles and this round's deal {deal}"
+            ]
+        faces = pool(state.config)
+        for r in range(state.round):
+            dealt = used[r * tiles : (r + 1) * tiles]
+            forced = self.forced(r + 1)
+            if (
+                any(face not in faces for face in dealt)
+                or len({face[0] for face in dealt}) != len(dealt)
+                or dealt[: len(forced)] != forced
+            ):
+                return [f"round {r + 1}'s faces {dealt} are not a deal of this game (T-2, X-9)"]
+        if self.no_repeat and len(set(used)) != len(used):
+            return [f"a face is dealt twice with no_repeat: {used}"]
+        waiting = [t.casino for t in state.tasks if type(t) is TileDeal]
+        if waiting != list(range(len(deal) + 1, tiles + 1)):
+            return [f"tile deals are pending for casinos {waiting}, but the deal is {deal}"]
+        return []
+
+    def _chip_problems(self, state: State, s: RoyaleState) -> list[str]:
+        """No seat, and not the seats together, holds more chips than the rules can have
+        handed out by now.
+
+        Chips come from an unlimited supply (X-8) and leave by passes (R-5) and payments to
+        the bank (T-1b), none of which the state records, so no count of chips is
+        conserved; what the state does bound is how many can have been handed out:
+        ``CHIPS_PER_ROUND`` per seat each round started (R-5), plus, each round, the tiles'
+        rewards. A reward pays at most one chip per $10,000 begun
+        (:func:`~lasvegas.royale.bank.chips_for`); a tile declares the most one activation
+        gives (:attr:`Tile.activation_chips`; My Choice activates the others, so the round's
+        largest counts for every activation) and the most its other effects give in a round
+        (:attr:`Tile.round_chips`). Activation rewards go to the active seat, and a seat's
+        activations that pay number at most its dice (8, R-2) each round: count the seat's
+        dice in its supply, in Knockout's bar, on the golden space and on Nice Dice's tile,
+        8 at the round's start. Each activation of the seat places at least one of them
+        (T-3, T-6) and lowers the count, except by the effects that give one back, which pay
+        nothing else (Handicap's and My Choice's return of a die, Nice Dice's move of a die
+        placed onto its tile); no other move raises it (dice coming back from the bar, the
+        golden space or Nice Dice's tile were counted there). In the basic game the bound is
+        exact: 2 chips a seat per round. A tile that declares no bound (``None``) lifts the
+        check for the game.
+        """
+        players = state.config.players
+        dice = sum(state.config.ruleset.params.dice)
+        tiles = self.tiles
+        modules = state.config.modules
+        faces = pool(state.config)
+        paid = 0  # the most chips activations can have paid one seat
+        rest = 0  # the most chips the tiles' other effects can have paid all seats
+        for r in range(state.round):
+            most = 0
+            for face in s.used[r * tiles : (r + 1) * tiles]:
+                tile = modules[faces[face]]
+                assert isinstance(tile, Tile)
+                per, other = tile.activation_chips, tile.round_chips
+                if per is None or other is None:
+                    return []
+                most = max(most, per)
+                rest += other
+            paid += dice * most
+        handed = CHIPS_PER_ROUND * state.round
+        seat_most = handed + paid + rest
+        found = [
+            f"seat {seat} holds {count} chips; at most {seat_most} can have been handed out"
+            f" by round {state.round} (R-5, X-8)"
+            for seat, count in enumerate(s.chips)
+            if count > seat_most
+        ]
+        total = sum(s.chips)
+        most_total = (handed + paid) * players + rest
+        if not found and total > most_total:
+            found.append(
+                f"the seats hold {total} chips; at most {most_total} can have been handed out"
+                f" by round {state.round} (R-5, X-8)"
+            )
+        return found
 
 
 def _imaginary_problems(state: State) -> list[str]:
@@ -1162,9 +739,3 @@ def _imaginary_problems(state: State) -> list[str]:
         ):
             found.append(f"{name} dice are on the casinos, but no tile that places them is awake")
     return found
-
-
-def _illegal(state: State, action: Action, task: Task, message: str) -> IllegalActionError:
-    return IllegalActionError(
-        repr(action), f"{state.phase.value} ({task.kind})", message, "bad-chance"
-    )

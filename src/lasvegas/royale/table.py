@@ -22,7 +22,7 @@ from ..engine import closed_casinos as _engine_closed_casinos
 from ..engine import emit, hears, payout_order
 from ..events import DicePlaced, Event
 from ..state import Phase, State, make_casino
-from ..types import Seat
+from ..types import CasinoNumber, Seat
 from .events import DiceMoved
 from .state import rebuild, royale_state
 
@@ -65,7 +65,7 @@ def casino_count(state: State, casino: int, owner: int) -> int:
     return c.dice[owner] + 2 * c.big[owner]
 
 
-def closed_casinos(state: State) -> frozenset[int]:
+def closed_casinos(state: State) -> frozenset[CasinoNumber]:
     """The casino numbers closed now (No Entry!, T-7): they accept no dice and give none back.
 
     >>> import lasvegas as lv
@@ -77,7 +77,7 @@ def closed_casinos(state: State) -> frozenset[int]:
     return _engine_closed_casinos(state)  # the engine's answer, remembered per state
 
 
-_NONE: frozenset[int] = frozenset()
+_NONE: frozenset[CasinoNumber] = frozenset()
 _ALL: dict[int, tuple[int, ...]] = {}
 """Every casino number, by the number of casinos (6 or 7)."""
 
@@ -139,7 +139,9 @@ def higher_card_winner(state: State, casino: int) -> int | None:
     return None if winner < 0 else winner
 
 
-def _check_open(state: State, casino: int, closed: frozenset[int] | None) -> frozenset[int]:
+def _check_open(
+    state: State, casino: int, closed: frozenset[CasinoNumber] | None
+) -> frozenset[CasinoNumber]:
     if closed is None:
         closed = closed_casinos(state)
     if casino in closed:
@@ -152,7 +154,7 @@ def _move(
 ) -> State:
     if small < 0 or big < 0:
         raise ValueError("move a non-negative number of dice")
-    closed: frozenset[int] | None = None
+    closed: frozenset[CasinoNumber] | None = None
     casinos = state.casinos
     supply = state.supply
     changed_casinos = False

@@ -33,20 +33,11 @@ from typing import Any, Final, Literal, cast, get_args, get_origin
 
 import attrs
 
-from ..actions import Action
+from .._serde.convert import _CONVERTER, _init_fields
+from .._serde.registry import _TAGGED, _tag_base
 from ..config import GameConfig
-from ..events import Event
-from ..modules.base import ModuleState, RuleModule, Task
-from ..serde import (
-    _CONVERTER,
-    FORMATS,
-    MAX_INT,
-    MAX_ITEMS,
-    MAX_STRING,
-    SCHEMA,
-    _init_fields,
-    known_classes,
-)
+from ..modules.base import RuleModule
+from ..serde import FORMATS, MAX_INT, MAX_ITEMS, MAX_STRING, SCHEMA, known_classes
 
 __all__ = ["DIALECT", "Schema", "dumps", "generate", "load", "main"]
 
@@ -137,7 +128,7 @@ class _Walker:
             return self.ref(self.config())
         if isinstance(t, type) and issubclass(t, RuleModule):
             return self.ref(self.union("module", RuleModule))
-        base = _tagged_base(t) if isinstance(t, type) else None
+        base = _tag_base(t) if isinstance(t, type) else None
         if base is not None:
             category = _CATEGORY[base.__name__]
             tagged: type = t
@@ -201,7 +192,7 @@ class _Walker:
 
     def union(self, category: str, base: type) -> str:
         """A definition: one of the package's known classes of *category* that are a *base*."""
-        name = base.__name__ if base in (*_TAGGED_BASES, RuleModule) else _plain_name(base)
+        name = base.__name__ if base in (*_TAGGED, RuleModule) else _plain_name(base)
         if name not in self.defs:
             self.defs[name] = {}
             members = [
@@ -237,16 +228,6 @@ class _Walker:
                     prop["description"] = docs[key]
             self.defs[name] = _object("GameConfig", props, ["players"], _class_doc(GameConfig))
         return name
-
-
-_TAGGED_BASES: Final = (Action, Event, Task, ModuleState)
-
-
-def _tagged_base(cls: type) -> type | None:
-    for base in _TAGGED_BASES:
-        if issubclass(cls, base):
-            return base
-    return None
 
 
 def _plain_name(cls: type) -> str:
@@ -338,7 +319,7 @@ def _document(what: str, walker: _Walker) -> Schema:
         "$schema": DIALECT,
         "title": f"lasvegas/{what} document, schema {SCHEMA}",
     }
-    base = _tagged_base(cls)
+    base = _tag_base(cls)
     if base is not None:
         category = _CATEGORY[base.__name__]
         variants: list[Schema] = []

@@ -22,7 +22,8 @@ from ...actions import Action
 from ...engine import pop_task, push_task, set_slice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase
 from ...types import Money, Seat
 from ..bank import Handover, pay_to_bank, payment_options
 from ..state import royale_state
@@ -70,6 +71,7 @@ class BadLuckPay(Task):
     """Decision of :attr:`seat`: which of the least payments it makes to the bank (T-1b)."""
 
     kind: ClassVar[str] = "bad-luck-pay"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ROUND_END})
     seat: Seat
     """The debtor who chooses."""
 
@@ -142,6 +144,8 @@ class BadLuck(Tile):
 
     id: ClassVar[str] = "bad-luck"
     code: ClassVar[str] = "C2"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     state_type: ClassVar[type[ModuleState] | None] = BadLuckState
     tasks: ClassVar[tuple[type[Task], ...]] = (BadLuckPay,)
     actions: ClassVar[tuple[type[Action], ...]] = (PayBank,)
@@ -205,6 +209,12 @@ class BadLuck(Tile):
         """One :class:`PayBank` per way of least payment (:func:`~lasvegas.royale.tiles.bad_luck.debt_options`)."""
         assert isinstance(task, BadLuckPay)
         return _ACTIONS[: len(debt_options(state, task.seat))]
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Ways 0 to :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` - 1.

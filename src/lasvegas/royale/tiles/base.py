@@ -22,10 +22,15 @@ Tile method                     called by Royale
 ==============================  ==============================================================
 
 While a tile sleeps its slice is ``None`` and Royale calls none of these. Decisions and chance
-nodes of a tile are :class:`~lasvegas.modules.base.Task` subclasses it pushes; the engine
-then asks the tile (``task_to_move``, ``task_actions``, ``task_chance``, ``task_sample``)
-and hands the answer to :meth:`Tile.resolve` (never override ``perform``: the base class
-resumes the end-of-round order after the tile's last task).
+nodes of a tile are :class:`~lasvegas.modules.base.Task` subclasses it pushes (listed in
+``tasks``); the base class declares their handlers (:meth:`Tile.task_handlers`): the engine
+asks the tile who answers (:meth:`Tile.task_to_move`), what is legal
+(:meth:`Tile.task_actions`), what chance brings (:meth:`Tile.task_chance`,
+:meth:`Tile.task_sample`), and hands the answer to :meth:`Tile.resolve` (never override
+``perform``: the base class resumes the end-of-round order after the tile's last task). A
+throw of the black dice needs none of these: its task class lists
+:class:`~lasvegas.royale.tiles.shared.BlackThrow` among its bases, and the shared handler
+hands the checked faces to :meth:`Tile.thrown`.
 
 Helpers for tiles: :mod:`lasvegas.royale.table` (counting dice, T-11; moving dice with or
 without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, T-8) and
@@ -34,39 +39,38 @@ without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, final
 
 import attrs
 
-from ...actions import Roll
 from ...edit import Draft as CoreDraft
 from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, RuleModule
+from ...modules.base import ModuleState, RuleModule, Task, TaskHandler
 from ...state import Phase, make_casino
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
 from ..state import RoyaleState, _new_royale, royale_index, royale_state
 from ..table import SUPPLY, move_dice
+from .shared import BlackThrow, black_rolled, black_throw_handler, thrown_faces
 
 if TYPE_CHECKING:
     from ...actions import Action
     from ...chance import Rng
-    from ...config import GameConfig, Params
+    from ...config import Params
     from ...state import State
-    from ...types import Money, Seat
+    from ...types import Chance, Money, Seat
 
 __all__ = [
     "Draft",
     "Tile",
     "TileState",
     "activate_tile",
-    "black_rolled",
-    "black_throw",
     "check_codes",
-    "listeners",
     "resume",
     "start_payout",
     "tile_at",
@@ -74,49 +78,6 @@ __all__ = [
 
 _CODES = frozenset(code for code, _, _ in FACES)
 _PAYOUT = Phase.PAYOUT
-
-
-def black_throw(rng: Rng) -> Roll:
-    """A throw of the two black dice (``Roll(rng.dice(2), "black")``), for the tiles'
-    chance nodes; the 21 outcomes are built once and shared (actions are immutable).
-
-    >>> import lasvegas as lv
-    >>> roll = black_throw(lv.Rng(7))
-    >>> roll == lv.Roll(roll.faces, "black"), len(roll.faces)
-    (True, 2)
-    """
-    faces = rng.dice(2)
-    roll = _BLACK_THROWS.get(faces)
-    if roll is None:
-        if len(_BLACK_THROWS) >= 10_000:  # bounded, whatever it is asked
-            _BLACK_THROWS.clear()
-        roll = _BLACK_THROWS[faces] = Roll(faces, "black")
-    return roll
-
-
-_BLACK_THROWS: dict[tuple[int, ...], Roll] = {}
-"""Throws of the black dice already built, by faces (bounded: 21 sorted throws)."""
-
-
-def black_rolled(seat: Seat, faces: tuple[int, ...]) -> DiceRolled:
-    """The ``DiceRolled`` event of *seat*'s throw of the black dice, built once per seat and
-    faces (events are immutable, so shared).
-
-    >>> black_rolled(0, (3, 4))
-    DiceRolled(seat=0, group='black', faces=(3, 4))
-    """
-    key = (seat, faces)
-    event = _BLACK_ROLLED.get(key)
-    if event is None:
-        if len(_BLACK_ROLLED) >= 4096:
-            _BLACK_ROLLED.clear()
-        event = _BLACK_ROLLED[key] = DiceRolled(seat=seat, group="black", faces=faces)
-    return event
-
-
-_BLACK_ROLLED: dict[tuple[Seat, tuple[int, ...]], DiceRolled] = {}
-"""``DiceRolled`` events of black dice already built (bounded: seats times 21 throws, and
-cleared past 4,096)."""
 
 
 class Draft(CoreDraft):
@@ -344,19 +305,21 @@ class Tile(RuleModule):
     state_type: ClassVar[type[ModuleState] | None] = TileState
     sleeps: ClassVar[bool] = True
     """A tile sleeps while its slice is ``None``: the engine skips its reactions then."""
-    listens: ClassVar[tuple[type[Event], ...]] = ()
-    """Core events (``TurnStarted``, ``DicePlaced``) passed to :meth:`on_event` while the tile
-    is in play, in module order, right after the :class:`~lasvegas.royale.Royale` module's
-    own reaction. They are added to ``reacts_to``: as the tile :attr:`sleeps`, the engine
-    calls no sleeping tile for them (nor builds the event when every listener sleeps)."""
+    activation_chips: ClassVar[int | None] = None
+    """The most chips one activation of the tile can give the active seat
+    (:func:`~lasvegas.royale.bank.chips_for` its largest "when activated" reward; 0 for
+    none); ``None``: not declared, and Royale then bounds no seat's chips once the tile has
+    been dealt (its ``problems``). Royale's bound also takes it that an activation gives a
+    die back to a supply only as Handicap and My Choice do (one die, and no reward with
+    it): a tile that gives dice back otherwise must declare ``None``."""
+    round_chips: ClassVar[int | None] = None
+    """The most chips the tile's other effects ("before payout", "during payout", "when the
+    round ends") can give in one round, to all seats together; ``None``: not declared."""
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if cls.code and cls.code not in _CODES:
             raise TypeError(f"{cls.__name__}.code {cls.code!r} is not a face code (X-9)")
-        missing = tuple(kind for kind in cls.listens if kind not in cls.reacts_to)
-        if missing:
-            cls.reacts_to = (*cls.reacts_to, *missing)
 
     @property
     def name(self) -> str:
@@ -471,6 +434,45 @@ class Tile(RuleModule):
         value = state.modules[index]
         return value.casino if isinstance(value, TileState) else None
 
+    # -- tasks --------------------------------------------------------------------------------
+
+    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
+        """Who answers the tile's decision *task* (a chance task: ``CHANCE``)."""
+        raise NotImplementedError(f"{type(self).__name__} does not say who answers {task.kind}")
+
+    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+        """The legal answers to the tile's decision *task*."""
+        return ()
+
+    def task_chance(
+        self, state: State, index: int, task: Task
+    ) -> tuple[tuple[Action, Fraction], ...]:
+        """The outcomes of the tile's chance *task*, exact probabilities."""
+        return ()
+
+    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
+        """One outcome of the tile's chance *task*, drawn directly."""
+        raise NotImplementedError(f"{type(self).__name__} cannot draw {task.kind}")
+
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The handlers of the tile's task types: a throw of the black dice
+        (:class:`~lasvegas.royale.tiles.shared.BlackThrow`) gets the shared
+        :func:`~lasvegas.royale.tiles.shared.black_throw_handler`; any other task the tile's
+        :meth:`task_to_move`, :meth:`task_actions`, :meth:`task_chance`,
+        :meth:`task_sample`, all resolved by :meth:`perform` (:meth:`resolve`, then the
+        end-of-round order).
+
+        >>> from lasvegas.royale.tiles.jackpot import JackpotThrow
+        >>> import lasvegas as lv
+        >>> lv.Jackpot().task_handlers()[JackpotThrow].to_move is None
+        True
+        """
+        own = TaskHandler(
+            self.perform, self.task_to_move, self.task_actions, self.task_chance, self.task_sample
+        )
+        throw = black_throw_handler(self)
+        return {t: throw if issubclass(t, BlackThrow) else own for t in self.tasks}
+
     # -- hooks the base class implements for every tile ---------------------------------------
 
     @final
@@ -482,39 +484,31 @@ class Tile(RuleModule):
             state = resume(state, log)
         return state
 
-    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """Core events in ``reacts_to`` reach :meth:`on_event` only while the tile is in play."""
-        if state.modules[index] is None:
-            return state
-        return self.on_event(state, index, event, log)
-
-    def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """A core event of a type in ``reacts_to`` while the tile is in play (rarely needed:
-        the protocol methods above cover the tiles' timing)."""
+    @final
+    def perform_throw(
+        self, state: State, index: int, action: Action, log: list[Event] | None
+    ) -> State:
+        """Resolve the tile's throw of the black dice: the faces, checked
+        (:func:`~lasvegas.royale.tiles.shared.thrown_faces`) and reported (``DiceRolled``),
+        go to :meth:`thrown`; then the end-of-round order goes on if this was the last task
+        pending (T-9 (1))."""
+        task = state.tasks[0]
+        assert isinstance(task, BlackThrow)
+        faces = thrown_faces(state, action)
+        if log is not None or DiceRolled in state.config.ruleset.reactors:
+            state = emit(state, black_rolled(task.seat, faces), log)
+        state = self.thrown(state, index, task.seat, faces, log)
+        if not state.tasks and state.phase is _PAYOUT:
+            state = resume(state, log)
         return state
 
-
-def listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
-    """The module indexes of the config's tiles by the core event types in their
-    :attr:`Tile.listens`, in module order (cached per config).
-
-    >>> import lasvegas as lv
-    >>> from lasvegas.events import TurnStarted
-    >>> config = lv.royale(3)
-    >>> [config.modules[j].id for j in listeners(config)[TurnStarted]]
-    ['power-play']
-    """
-    return config.table(_listeners)
-
-
-def _listeners(config: GameConfig) -> dict[type[Event], tuple[int, ...]]:
-    """:func:`listeners`, built once per config (:meth:`GameConfig.table`)."""
-    found: dict[type[Event], list[int]] = {}
-    for j, m in enumerate(config.modules):
-        if isinstance(m, Tile):
-            for kind in m.listens:
-                found.setdefault(kind, []).append(j)
-    return {kind: tuple(js) for kind, js in found.items()}
+    def thrown(
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
+    ) -> State:
+        """What the *faces* of *seat*'s throw of the black dice do: the tile's throw task is
+        first in ``state.tasks``, the faces are checked and the throw is reported
+        (``DiceRolled``). Pop the task or replace it."""
+        raise NotImplementedError(f"{type(self).__name__} throws no black dice")
 
 
 def tile_at(state: State, casino: int) -> int | None:

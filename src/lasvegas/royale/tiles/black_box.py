@@ -25,9 +25,11 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Task
+from ...modules.base import Capabilities, Task
+from ...state import Phase
 from ...text import money
 from ...types import Chance, Money, Seat
+from ..bank import chips_for
 from ..state import rebuild
 from ..table import higher_card_winner
 from .base import Draft, Tile
@@ -81,6 +83,7 @@ class BlackBoxSplit(Task):
     tokens. The tokens lie face up, so the task hides nothing."""
 
     kind: ClassVar[str] = "black-box-split"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "split the Black Box tokens into two piles"
     """What answering this task does, for a view's prompt."""
     winner: Seat
@@ -95,6 +98,7 @@ class BlackBoxChoose(Task):
     see :attr:`piles`; other seats see each token as ``FACE_DOWN``."""
 
     kind: ClassVar[str] = "black-box-choose"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "choose a Black Box pile"
     """What answering this task does, for a view's prompt."""
     winner: Seat
@@ -218,6 +222,8 @@ class BlackBox(Tile):
 
     id: ClassVar[str] = "black-box"
     code: ClassVar[str] = "G1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = sum(chips_for(token) for token in BLACK_BOX_TOKENS)
     tasks: ClassVar[tuple[type[Task], ...]] = (BlackBoxSplit, BlackBoxChoose)
     actions: ClassVar[tuple[type[Action], ...]] = (SplitTokens, ChoosePile)
     events: ClassVar[tuple[type[Event], ...]] = (TokensSplit, PileChosen)
@@ -244,6 +250,13 @@ class BlackBox(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The 14 splits (``BLACK_BOX_SPLITS``), then the two piles."""
         return _ACTIONS if isinstance(task, BlackBoxSplit) else _CHOICES
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and a determiniser of the hidden split."""
+        return Capabilities(
+            action_space=self.action_space,
+            determinise=self.determinise,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """The 14 splits and the two piles.

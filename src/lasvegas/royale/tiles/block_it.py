@@ -19,8 +19,8 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
 from ...types import Chance, Seat
 from ..table import imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
@@ -65,6 +65,7 @@ class BlockItPlace(Task):
     """Decision of :attr:`seat`: which one cluster goes to which open casino (T-BLOCK-2)."""
 
     kind: ClassVar[str] = "block-it-place"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "put blank dice from Block It! into a casino"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -119,6 +120,8 @@ class BlockIt(Tile):
 
     id: ClassVar[str] = "block-it"
     code: ClassVar[str] = "F1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     owners: ClassVar[tuple[str, ...]] = ("blank",)
     tasks: ClassVar[tuple[type[Task], ...]] = (BlockItPlace,)
     actions: ClassVar[tuple[type[Action], ...]] = (PlaceCluster,)
@@ -176,6 +179,12 @@ class BlockIt(Tile):
                 PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos
             )
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every cluster size into every casino.

@@ -20,10 +20,11 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...payout import rank, tied
-from ...state import fast_constructor
+from ...state import Phase, fast_constructor
 from ...types import Chance, Money, Seat
+from ..bank import chips_for
 from ..components import SMALL_DICE
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState
@@ -72,6 +73,7 @@ class DoubleDownTask(Task):
     """Decision of :attr:`seat`: how many of its dice here go onto the tile (T-DOUBLE-1)."""
 
     kind: ClassVar[str] = "double-down-move"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose dice to move onto Double Down"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -152,6 +154,8 @@ class DoubleDown(Tile):
 
     id: ClassVar[str] = "double-down"
     code: ClassVar[str] = "G2"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = sum(chips_for(prize) for prize in DOUBLE_DOWN_PRIZES)
     tasks: ClassVar[tuple[type[Task], ...]] = (DoubleDownTask,)
     actions: ClassVar[tuple[type[Action], ...]] = (DoubleDownMove,)
     events: ClassVar[tuple[type[Event], ...]] = (DoubleDownPaid,)
@@ -199,6 +203,12 @@ class DoubleDown(Tile):
                 DoubleDownMove(s, b) for b in range(key[1] + 1) for s in range(key[0] + 1)
             )
         return moves
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Any number of small dice (up to 7, R-2) with or without the Biggy.

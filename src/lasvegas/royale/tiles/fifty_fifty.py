@@ -11,21 +11,20 @@ to the start space. Track (X-12, *ruling*): start, 1 chip, $30,000, $40,000, $60
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...actions import Action, Roll
-from ...chance import Rng, roll_distribution
+from ...actions import Action
 from ...engine import push_task
-from ...errors import IllegalActionError
-from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
-from ...types import CHANCE, Chance, Money, Seat
+from ...events import DicePlaced, Event
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
+from ...types import Chance, Money, Seat
+from ..bank import chips_for
 from ..state import rebuild
-from .base import Draft, Tile, TileState, black_rolled, black_throw
+from .base import Draft, Tile, TileState
+from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -44,9 +43,6 @@ __all__ = [
 FIFTY_FIFTY_TRACK: Final[tuple[Money, ...]] = (0, 10_000, 30_000, 40_000, 60_000)
 """The counter's spaces (X-12, *ruling*): the start space (no reward), then 1 chip, $30,000,
 $40,000 and $60,000. On the last space the player must stop."""
-
-_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
-_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
 
 
 def bet_won(higher: bool, previous: int, total: int) -> bool:
@@ -110,14 +106,15 @@ class FiftyFiftyBet(Action):
 
 
 @attrs.frozen
-class FiftyFiftyThrow(Task):
+class FiftyFiftyThrow(BlackThrow, Task):
     """Chance: :attr:`seat` throws the two black dice (T-FIFTY-2); after a bet, the bet and
     the sum to beat are part of the task."""
 
     kind: ClassVar[str] = "fifty-fifty-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for Fifty-Fifty"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
+    purpose: ClassVar[str] = "for Fifty Fifty"
     seat: Seat
     """The active player."""
     previous: int = 0
@@ -131,6 +128,7 @@ class FiftyFiftyChoice(Task):
     """Decision of :attr:`seat`: stop, or bet higher or lower than :attr:`total` (T-FIFTY-2)."""
 
     kind: ClassVar[str] = "fifty-fifty-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "bet higher or lower (Fifty-Fifty)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -195,6 +193,8 @@ class FiftyFifty(Tile):
 
     id: ClassVar[str] = "fifty-fifty"
     code: ClassVar[str] = "B2"
+    activation_chips: ClassVar[int | None] = chips_for(max(FIFTY_FIFTY_TRACK))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (FiftyFiftyThrow, FiftyFiftyChoice)
     actions: ClassVar[tuple[type[Action], ...]] = (FiftyFiftyStop, FiftyFiftyBet)
     events: ClassVar[tuple[type[Event], ...]] = (FiftyFiftySettled,)
@@ -218,14 +218,20 @@ class FiftyFifty(Tile):
         )
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The throws are chance; the choice is the active player's."""
-        if isinstance(task, FiftyFiftyChoice):
-            return task.seat
-        return CHANCE
+        """The choice is the active player's (the throws are chance: :class:`BlackThrow`)."""
+        assert isinstance(task, FiftyFiftyChoice)
+        return task.seat
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Stop, bet higher or bet lower."""
         return _CHOICES
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and the shared text of a black-dice throw."""
+        return Capabilities(
+            action_space=self.action_space,
+            describe_action=describe_black_throw,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Stop, bet higher, bet lower.
@@ -235,27 +241,9 @@ class FiftyFifty(Tile):
         """
         return _CHOICES
 
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The 21 sorted throws of two dice."""
-        return _OUTCOMES
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """A throw of two dice."""
-        return black_throw(rng)
-
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """Throws, bets and sums are public."""
         return task
-
-    def describe_action(self, state: State, index: int, action: Action) -> str | None:
-        """``"Seat 0 throws the black dice for Fifty Fifty: 3, 4"``."""
-        task = state.tasks[0]
-        if isinstance(task, FiftyFiftyThrow) and isinstance(action, Roll):
-            faces = ", ".join(str(f) for f in action.faces)
-            return f"Seat {task.seat} throws the black dice for Fifty Fifty: {faces}"
-        return None
 
     @staticmethod
     def _counter(draft: Draft, index: int, counter: int, tasks: tuple[Task, ...]) -> None:
@@ -265,34 +253,34 @@ class FiftyFifty(Tile):
         draft.tasks = tasks
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """A throw moves the counter and settles a bet; a stop pays the reward."""
+        """A stop pays the reward; a bet asks for the next throw."""
         task = state.tasks[0]
+        assert isinstance(task, FiftyFiftyChoice)
+        s = state.modules[index]
+        assert isinstance(s, FiftyFiftyState)
+        rest = state.tasks[1:]
+        if type(action) is FiftyFiftyStop:
+            draft = Draft(state, log)  # the counter, the tasks and the reward as one state
+            self._counter(draft, index, 0, rest)
+            draft.reward(task.seat, s.amount)
+            return draft.build()
+        assert isinstance(action, FiftyFiftyBet)
+        throw = _new_throw(module=index, seat=task.seat, previous=task.total, higher=action.higher)
+        return rebuild(state, tasks=(throw, *rest))
+
+    def thrown(
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
+    ) -> State:
+        """A throw moves the counter and settles a bet (T-FIFTY-2)."""
+        task = state.tasks[0]
+        assert isinstance(task, FiftyFiftyThrow)
         s = state.modules[index]
         assert isinstance(s, FiftyFiftyState)
         rest = state.tasks[1:]
         # The counter, the tasks, the events and the reward as one state (Draft).
-        if isinstance(task, FiftyFiftyChoice):
-            if type(action) is FiftyFiftyStop:
-                draft = Draft(state, log)
-                self._counter(draft, index, 0, rest)
-                draft.reward(task.seat, s.amount)
-                return draft.build()
-            assert isinstance(action, FiftyFiftyBet)
-            throw = _new_throw(
-                module=index, seat=task.seat, previous=task.total, higher=action.higher
-            )
-            return rebuild(state, tasks=(throw, *rest))
-        assert isinstance(task, FiftyFiftyThrow)
-        if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
-            raise IllegalActionError(
-                repr(action),
-                f"{state.phase.value} ({task.kind})",
-                "a throw of the two black dice is next",
-                "bad-roll",
-            )
         draft = Draft(state, log)
         counter = min(s.counter + 1, len(FIFTY_FIFTY_TRACK) - 1)
-        total = sum(action.faces)
+        total = sum(faces)
         won = task.higher is None or bet_won(task.higher, task.previous, total)
         last = counter == len(FIFTY_FIFTY_TRACK) - 1
         if won and not last:
@@ -304,8 +292,6 @@ class FiftyFifty(Tile):
             )
         else:  # a lost bet ends with nothing; on the last space they must stop
             self._counter(draft, index, 0, rest)
-        if draft.hears(DiceRolled):
-            draft.emit(black_rolled(task.seat, action.faces))
         if task.higher is not None and draft.hears(FiftyFiftySettled):
             draft.emit(FiftyFiftySettled(task.seat, task.higher, task.previous, total, won))
         if won and last:

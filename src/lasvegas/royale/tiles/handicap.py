@@ -8,9 +8,8 @@ $30,000, 4 of a choice), taking that space's reward. The choice is: rotate one o
 remaining dice to any face and place it at that casino (no activation, T-6), or return one
 of their dice from any open casino to their supply (T-10). Declining gives nothing.
 
-The rotate-or-return helpers (:func:`rotations`, :func:`returns`, :func:`rotate_die`,
-:func:`return_die`, and :func:`draft_rotate_die`, :func:`draft_return_die` for a tile's
-:class:`~lasvegas.royale.tiles.base.Draft`) serve My Choice's fifth action as well.
+The rotate-or-return choices and moves are the tiles' shared ones
+(:mod:`lasvegas.royale.tiles.shared`), which My Choice's fifth action uses too.
 """
 
 from __future__ import annotations
@@ -21,12 +20,14 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor, make_casino
-from ...types import BIG, REGULAR, Chance, Money, Seat
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor, make_casino
+from ...types import Chance, Money, Seat
+from ..bank import chips_for
 from ..events import DiceMoved
-from ..table import SUPPLY, imaginary_owner, move_dice, open_casinos
+from ..table import imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
+from .shared import draft_return_die, draft_rotate_die, returns, rotations
 
 if TYPE_CHECKING:
     from ...events import DicePlaced, Event
@@ -43,12 +44,6 @@ __all__ = [
     "HandicapState",
     "HandicapTake",
     "HandicapTask",
-    "draft_return_die",
-    "draft_rotate_die",
-    "return_die",
-    "returns",
-    "rotate_die",
-    "rotations",
 ]
 
 HANDICAP_SETUP: Final[tuple[int, ...]] = (1, 1, 1, 2, 2, 2)
@@ -65,109 +60,6 @@ $30,000, 4 of the rotate-or-return choice."""
 _REWARDS: Final = tuple(name for name, _, _ in HANDICAP_SPACES)
 _PLACE: Final = "handicap"
 """The place name of the tile's reward spaces in :class:`~lasvegas.royale.events.DiceMoved`."""
-
-
-# -- rotate or return (also My Choice's fifth action) ------------------------------------------
-
-
-def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
-    """The rotations *seat* may make: ``(face, big)`` for each open casino (T-7), a small die
-    if it holds one, its Biggy if it holds it.
-
-    >>> import lasvegas as lv
-    >>> rotations(lv.new_game(lv.royale(3)), 0)[:3]
-    ((1, False), (1, True), (2, False))
-    """
-    held = state.supply[seat]
-    key = (open_casinos(state), bool(held[REGULAR]), bool(held[BIG]))
-    found = _ROTATIONS.get(key)  # they depend on these alone: built once
-    if found is None:
-        kinds = [big for big, n in ((False, key[1]), (True, key[2])) if n]
-        if len(_ROTATIONS) >= 10_000:  # bounded, whatever it is asked
-            _ROTATIONS.clear()
-        found = _ROTATIONS[key] = tuple((face, big) for face in key[0] for big in kinds)
-    return found
-
-
-_ROTATIONS: dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = {}
-"""Rotations by open casinos and the kinds of die held (bounded: the sets of open casinos,
-which No Entry! makes at most 7 of, times 4)."""
-
-
-def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
-    """The dice *seat* may take back: ``(casino, big)`` for each open casino (T-7) holding a
-    small die or the Biggy of *seat*.
-
-    >>> import lasvegas as lv
-    >>> returns(lv.new_game(lv.royale(3)), 0)
-    ()
-    """
-    found: list[tuple[int, bool]] = []
-    casinos = state.casinos
-    for casino in open_casinos(state):
-        c = casinos[casino - 1]
-        if c.dice[seat]:
-            found.append((casino, False))
-        if c.big[seat]:
-            found.append((casino, True))
-    return tuple(found)
-
-
-def rotate_die(state: State, seat: Seat, face: int, big: bool, log: list[Event] | None) -> State:
-    """*seat* rotates one remaining die (its Biggy if *big*) to *face* and places it at that
-    casino without activating its tile (T-6): the move is a :class:`~lasvegas.royale.events.DiceMoved`, not a
-    :class:`~lasvegas.DicePlaced`.
-
-    >>> import lasvegas as lv
-    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
-    >>> state.casinos[3].dice[1], state.supply[1][:2]
-    (1, (6, 1))
-    """
-    return move_dice(
-        state, seat, small=0 if big else 1, big=int(big), source=SUPPLY, target=face, log=log
-    )
-
-
-def return_die(state: State, seat: Seat, casino: int, big: bool, log: list[Event] | None) -> State:
-    """*seat* takes one of its dice (its Biggy if *big*) from *casino* back into its supply,
-    which brings it back into the round if it had finished (T-10).
-
-    >>> import lasvegas as lv
-    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
-    >>> return_die(state, 1, 4, True, None).supply[1][:2]
-    (7, 1)
-    """
-    return move_dice(
-        state, seat, small=0 if big else 1, big=int(big), source=casino, target=SUPPLY, log=log
-    )
-
-
-def draft_rotate_die(draft: Draft, seat: Seat, face: int, big: bool) -> None:
-    """:func:`rotate_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft` (the same
-    move, checks and event), for a tile that builds its step as one state.
-
-    >>> import lasvegas as lv
-    >>> draft = Draft(lv.new_game(lv.royale(3)), None)
-    >>> draft_rotate_die(draft, 1, 4, False)
-    >>> draft.build() == rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
-    True
-    """
-    n = int(big)
-    draft.move(seat, 1 - n, n, SUPPLY, face)
-
-
-def draft_return_die(draft: Draft, seat: Seat, casino: int, big: bool) -> None:
-    """:func:`return_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft`.
-
-    >>> import lasvegas as lv
-    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
-    >>> draft = Draft(state, None)
-    >>> draft_return_die(draft, 1, 4, True)
-    >>> draft.build() == return_die(state, 1, 4, True, None)
-    True
-    """
-    n = int(big)
-    draft.move(seat, 1 - n, n, casino, SUPPLY)
 
 
 # -- the tile ------------------------------------------------------------------------------------
@@ -191,6 +83,7 @@ class HandicapTask(Task):
     """Decision of :attr:`seat`: take a blank die for a reward, or decline (T-HANDICAP-2)."""
 
     kind: ClassVar[str] = "handicap-take"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose whether to take a blank die (Handicap)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -202,6 +95,7 @@ class HandicapMove(Task):
     """Decision of :attr:`seat`, who took a choice space: rotate a die or return one."""
 
     kind: ClassVar[str] = "handicap-move"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "rotate or return a die (Handicap)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -319,6 +213,10 @@ class Handicap(Tile):
 
     id: ClassVar[str] = "handicap"
     code: ClassVar[str] = "F2"
+    activation_chips: ClassVar[int | None] = max(
+        chips_for(amount) for _, _, amount in HANDICAP_SPACES
+    )
+    round_chips: ClassVar[int | None] = 0
     owners: ClassVar[tuple[str, ...]] = ("blank",)
     tasks: ClassVar[tuple[type[Task], ...]] = (HandicapTask, HandicapMove)
     actions: ClassVar[tuple[type[Action], ...]] = (
@@ -417,6 +315,12 @@ class Handicap(Tile):
                 _TAKE_LISTS.clear()
             actions = _TAKE_LISTS[key] = (_DECLINE, *takes)
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Declining, a blank die from any casino onto any kind of space, and every rotation

@@ -17,6 +17,7 @@ from ...engine import set_slice
 from ...events import DicePlaced, Event
 from ...modules.base import ModuleState
 from ...types import Money, Seat
+from ..bank import chips_for
 from ..table import casino_count
 from .base import Draft, Tile, TileState
 
@@ -60,6 +61,8 @@ class HighFive(Tile):
 
     id: ClassVar[str] = "high-five"
     code: ClassVar[str] = "C1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = chips_for(HIGH_FIVE_REWARD)
     state_type: ClassVar[type[ModuleState] | None] = HighFiveState
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:

@@ -8,20 +8,18 @@ $30,000; otherwise the counter advances one space, up to $80,000 (X-11).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...actions import Action, Roll
-from ...chance import Rng, roll_distribution
 from ...engine import push_task
-from ...errors import IllegalActionError
-from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
-from ...types import CHANCE, Chance, Money, Seat
-from .base import Draft, Tile, TileState, black_rolled, black_throw
+from ...events import DicePlaced, Event
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
+from ...types import Money, Seat
+from ..bank import chips_for
+from .base import Draft, Tile, TileState
+from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -30,9 +28,6 @@ __all__ = ["JACKPOT_TRACK", "Jackpot", "JackpotState", "JackpotThrow"]
 
 JACKPOT_TRACK: Final[tuple[Money, ...]] = (30_000, 40_000, 50_000, 60_000, 70_000, 80_000)
 """The Jackpot counter's spaces (X-11, *ruling*); it stays on the last when it cannot advance."""
-
-_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
-_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
 
 
 def wins(faces: tuple[int, ...]) -> bool:
@@ -63,13 +58,14 @@ class JackpotState(TileState):
 
 
 @attrs.frozen
-class JackpotThrow(Task):
+class JackpotThrow(BlackThrow, Task):
     """Chance: *seat* throws the two black dice (T-JACKPOT-2)."""
 
     kind: ClassVar[str] = "jackpot-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for the Jackpot"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
+    purpose: ClassVar[str] = "for the jackpot"
     seat: Seat
     """The active seat, who wins the jackpot on a 7 or a double."""
 
@@ -98,6 +94,8 @@ class Jackpot(Tile):
 
     id: ClassVar[str] = "jackpot"
     code: ClassVar[str] = "A2"
+    activation_chips: ClassVar[int | None] = chips_for(max(JACKPOT_TRACK))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (JackpotThrow,)
     state_type: ClassVar[type[ModuleState] | None] = JackpotState
 
@@ -128,52 +126,27 @@ class Jackpot(Tile):
         """T-JACKPOT-2: the active seat throws the black dice (a chance node)."""
         return push_task(state, _new_throw(module=index, seat=seat), first=True)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The throw is chance."""
-        return CHANCE
-
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The throw hides nothing."""
         return task
 
-    def describe_action(self, state: State, index: int, action: Action) -> str | None:
-        """``"Seat 0 throws the black dice for the jackpot: 2, 5"``."""
-        task = state.tasks[0]
-        if isinstance(task, JackpotThrow) and isinstance(action, Roll):
-            faces = ", ".join(str(f) for f in action.faces)
-            return f"Seat {task.seat} throws the black dice for the jackpot: {faces}"
-        return None
+    def capabilities(self) -> Capabilities:
+        """The shared text of a black-dice throw."""
+        return Capabilities(
+            describe_action=describe_black_throw,
+        )
 
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The 21 sorted throws of two dice."""
-        return _OUTCOMES
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """A throw of two dice."""
-        return black_throw(rng)
-
-    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    def thrown(
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
+    ) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
-        task = state.tasks[0]
-        assert isinstance(task, JackpotThrow)
-        if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
-            raise IllegalActionError(
-                repr(action),
-                f"{state.phase.value} ({task.kind})",
-                "a throw of the two black dice is next",
-                "bad-roll",
-            )
         s = state.modules[index]
         assert isinstance(s, JackpotState)
-        won = wins(action.faces)
+        won = wins(faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
         draft = Draft(state, log)  # the counter, the task, the event and the reward as one state
         draft.set_slice(index, _new_slice(casino=s.casino, counter=counter))
         draft.pop_task()
-        if draft.hears(DiceRolled):
-            draft.emit(black_rolled(task.seat, action.faces))
         if won:
-            draft.reward(task.seat, s.amount)
+            draft.reward(seat, s.amount)
         return draft.build()

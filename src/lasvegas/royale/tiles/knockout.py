@@ -19,8 +19,8 @@ import attrs
 
 from ...actions import Action
 from ...events import DicePlaced, Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
 from ...types import BIG, REGULAR, Seat
 from ..table import SUPPLY
 from .base import Draft, Tile, TileState
@@ -82,6 +82,7 @@ class KnockoutChoice(Task):
     """Decision of :attr:`seat`, an opponent of :attr:`active`: which die goes to the bar."""
 
     kind: ClassVar[str] = "knockout-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a die to take back (Knockout)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -118,6 +119,8 @@ class Knockout(Tile):
 
     id: ClassVar[str] = "knockout"
     code: ClassVar[str] = "E2"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (KnockoutChoice,)
     actions: ClassVar[tuple[type[Action], ...]] = (KnockoutPut,)
     state_type: ClassVar[type[ModuleState] | None] = KnockoutState
@@ -193,6 +196,12 @@ class Knockout(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """A small die or the Biggy (asked only of a seat holding both)."""
         return _PUTS
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """A small die or the Biggy.

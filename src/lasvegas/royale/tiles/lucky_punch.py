@@ -20,9 +20,10 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Task
-from ...state import fast_constructor
+from ...modules.base import Capabilities, Task
+from ...state import Phase, fast_constructor
 from ...types import Money, Seat
+from ..bank import chips_for
 from ..state import rebuild
 from .base import Draft, Tile
 
@@ -92,6 +93,7 @@ class LuckyPunchHide(Task):
     """Decision of :attr:`seat`, the active player: how many tokens to hide (T-LUCKY-2)."""
 
     kind: ClassVar[str] = "lucky-punch-hide"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "hide tokens in the fist (Lucky Punch)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -107,6 +109,7 @@ class LuckyPunchGuess(Task):
     """
 
     kind: ClassVar[str] = "lucky-punch-guess"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "guess the tokens in the fist (Lucky Punch)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -197,6 +200,8 @@ class LuckyPunch(Tile):
 
     id: ClassVar[str] = "lucky-punch"
     code: ClassVar[str] = "A1"
+    activation_chips: ClassVar[int | None] = chips_for(max(LUCKY_PUNCH_REWARDS))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (LuckyPunchHide, LuckyPunchGuess)
     actions: ClassVar[tuple[type[Action], ...]] = (HideTokens, GuessTokens)
     events: ClassVar[tuple[type[Event], ...]] = (FistMade, FistOpened)
@@ -224,6 +229,13 @@ class LuckyPunch(Tile):
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """1, 2 or 3 tokens, to hide or to guess (the guesses do not depend on the fist)."""
         return _GUESSES if isinstance(task, LuckyPunchGuess) else _HIDES
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and a determiniser of the hidden fist."""
+        return Capabilities(
+            action_space=self.action_space,
+            determinise=self.determinise,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """The three hides and the three guesses.

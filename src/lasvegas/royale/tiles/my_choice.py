@@ -27,23 +27,28 @@ there).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...actions import Action, Roll
-from ...chance import Rng, roll_distribution
+from ...actions import Action
 from ...engine import push_task
-from ...errors import IllegalActionError
-from ...events import DiceRolled, Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
-from ...types import BIG, CHANCE, REGULAR, Chance, Money, Seat
-from ..state import royale_state
+from ...events import Event
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
+from ...types import BIG, REGULAR, Chance, Money, Seat
+from ..bank import chips_for
+from ..state import rebuild, royale_state
 from ..table import SUPPLY, closed_casinos
-from .base import Draft, Tile, TileState, activate_tile, black_rolled, black_throw
-from .handicap import draft_return_die, draft_rotate_die, returns, rotations
+from .base import Draft, Tile, TileState, activate_tile
+from .shared import (
+    BlackThrow,
+    describe_black_throw,
+    draft_return_die,
+    draft_rotate_die,
+    returns,
+    rotations,
+)
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -84,8 +89,6 @@ GOLDEN_SPACE_REWARD: Final[Money] = 60_000
 
 _PLACE: Final = "golden-space"
 """The place name of the golden space in :class:`~lasvegas.royale.events.DiceMoved`."""
-_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
-_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
 
 
 @attrs.frozen
@@ -104,13 +107,14 @@ class MyChoiceState(TileState):
 
 
 @attrs.frozen
-class MyChoiceThrow(Task):
+class MyChoiceThrow(BlackThrow, Task):
     """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
 
     kind: ClassVar[str] = "my-choice-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for My Choice"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
+    purpose: ClassVar[str] = "for My Choice"
     seat: Seat
     """The active seat."""
 
@@ -120,6 +124,7 @@ class MyChoiceFace(Task):
     """Decision of :attr:`seat`: which of the thrown :attr:`faces` to use."""
 
     kind: ClassVar[str] = "my-choice-face"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a My Choice reward"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -133,6 +138,7 @@ class MyChoiceTile(Task):
     """Decision of :attr:`seat` (face 4): which other tile to activate."""
 
     kind: ClassVar[str] = "my-choice-tile"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a tile to activate (My Choice)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -144,6 +150,7 @@ class MyChoiceMove(Task):
     """Decision of :attr:`seat` (face 5): which die to rotate and place, or to return."""
 
     kind: ClassVar[str] = "my-choice-move"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "rotate or return a die (My Choice)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -155,6 +162,7 @@ class MyChoiceSpace(Task):
     """Decision of :attr:`seat` (face 6): which remaining die goes on the golden space."""
 
     kind: ClassVar[str] = "my-choice-space"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "put a die on the golden space (My Choice)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -301,6 +309,10 @@ class MyChoice(Tile):
 
     id: ClassVar[str] = "my-choice"
     code: ClassVar[str] = "H2"
+    # Activating another tile (X-16) gives that tile's reward: Royale counts the largest of
+    # the round's tiles for every activation.
+    activation_chips: ClassVar[int | None] = max(chips_for(amount) for amount in MY_CHOICE_REWARDS)
+    round_chips: ClassVar[int | None] = chips_for(GOLDEN_SPACE_REWARD)
     tasks: ClassVar[tuple[type[Task], ...]] = (
         MyChoiceThrow,
         MyChoiceFace,
@@ -333,21 +345,9 @@ class MyChoice(Tile):
         return push_task(state, _new_throw(module=index, seat=seat), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The throw is chance; the rest are the active seat's decisions."""
-        if isinstance(task, MyChoiceThrow):
-            return CHANCE
+        """The active seat's decisions (the throw is chance: :class:`BlackThrow`)."""
         assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
         return task.seat
-
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The 21 sorted throws of two dice."""
-        return _OUTCOMES
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """A throw of two dice."""
-        return black_throw(rng)
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The faces thrown; the other tiles; the rotations and returns; the dice for the
@@ -375,6 +375,13 @@ class MyChoice(Tile):
         held = state.supply[task.seat]
         return _GOLDEN[(1 if held[REGULAR] else 0) + (2 if held[BIG] else 0)]
 
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and the shared text of a black-dice throw."""
+        return Capabilities(
+            action_space=self.action_space,
+            describe_action=describe_black_throw,
+        )
+
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Each face, each casino's tile, every rotation and return, both golden dice.
 
@@ -394,34 +401,17 @@ class MyChoice(Tile):
         """The throw and the decisions hide nothing."""
         return task
 
-    def describe_action(self, state: State, index: int, action: Action) -> str | None:
-        """``"Seat 0 throws the black dice for My Choice: 3, 6"``."""
-        task = state.tasks[0]
-        if isinstance(task, MyChoiceThrow) and isinstance(action, Roll):
-            faces = ", ".join(str(f) for f in action.faces)
-            return f"Seat {task.seat} throws the black dice for My Choice: {faces}"
-        return None
+    def thrown(
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
+    ) -> State:
+        """The throw asks the active seat to choose one of the faces."""
+        return rebuild(
+            state, tasks=(_new_face(module=index, seat=seat, faces=faces), *state.tasks[1:])
+        )
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """The throw, the face chosen and its action, and the follow-up decisions."""
+        """The face chosen and its action, and the follow-up decisions."""
         task = state.tasks[0]
-        if isinstance(task, MyChoiceThrow):
-            if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
-                raise IllegalActionError(
-                    repr(action),
-                    f"{state.phase.value} ({task.kind})",
-                    "a throw of the two black dice is next",
-                    "bad-roll",
-                )
-            # pop_task, push_task and the event as one state (Draft)
-            draft = Draft(state, log)
-            draft.tasks = (
-                _new_face(module=index, seat=task.seat, faces=action.faces),
-                *state.tasks[1:],
-            )
-            if draft.hears(DiceRolled):
-                draft.emit(black_rolled(task.seat, action.faces))
-            return draft.build()
         assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
         seat = task.seat
         draft = Draft(state, log)  # pop_task and the action's changes as one state

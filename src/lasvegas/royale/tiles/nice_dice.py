@@ -30,9 +30,10 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
+from ..bank import chips_for
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState
 
@@ -78,6 +79,7 @@ class NiceDiceTask(Task):
     """Decision of :attr:`seat`: which die of this turn's roll goes on the tile, if any."""
 
     kind: ClassVar[str] = "nice-dice-take"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a die to put on Nice Dice"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -149,6 +151,8 @@ class NiceDice(Tile):
 
     id: ClassVar[str] = "nice-dice"
     code: ClassVar[str] = "H1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = sum(chips_for(amount) for amount in NICE_DICE_REWARDS)
     tasks: ClassVar[tuple[type[Task], ...]] = (NiceDiceTask,)
     actions: ClassVar[tuple[type[Action], ...]] = (NiceDiceTake, NiceDiceDecline)
     state_type: ClassVar[type[ModuleState] | None] = NiceDiceState
@@ -206,6 +210,12 @@ class NiceDice(Tile):
             takes = [_TAKES.get(option) or NiceDiceTake(*option) for option in options]
             actions = _CHOICES[options] = (_DECLINE, *takes)
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Declining, or a small die or the Biggy onto each space.

@@ -20,9 +20,10 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
-from ...types import Money, Seat
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
+from ...types import CasinoNumber, Money, Seat
+from ..bank import chips_for
 from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ an empty space, 1 chip; after the last space the counter goes on to the start sp
 pays nothing), then round again."""
 
 
-_OPEN: Final[frozenset[int]] = frozenset()
+_OPEN: Final[frozenset[CasinoNumber]] = frozenset()
 """Nothing closed (shared, not rebuilt per call)."""
 
 
@@ -100,6 +101,7 @@ class NoEntryChoice(Task):
     """Decision of :attr:`seat`, the active player: where the token goes (T-NOENTRY-2)."""
 
     kind: ClassVar[str] = "no-entry-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose where the No Entry! token goes"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -130,7 +132,9 @@ _CLOSE: Final = tuple(NoEntryClose(c) for c in range(1, 7))
 _CHOICES: dict[tuple[int, int, int], tuple[Action, ...]] = {}
 """The legal actions by the number of casinos, this tile's casino and the token's, built
 once (bounded: a few dozen)."""
-_CLOSED: Final[tuple[frozenset[int], ...]] = tuple(frozenset((c,)) for c in range(8))
+_CLOSED: Final[tuple[frozenset[CasinoNumber], ...]] = tuple(
+    frozenset((CasinoNumber(c),)) for c in range(8)
+)
 """The casino under the token, closed, by its number (built once; 0 is never used)."""
 _new_slice = fast_constructor(NoEntryState)
 """``NoEntryState(casino, token, counter)`` without attrs' __init__."""
@@ -158,6 +162,8 @@ class NoEntry(Tile):
 
     id: ClassVar[str] = "no-entry"
     code: ClassVar[str] = "E1"
+    activation_chips: ClassVar[int | None] = chips_for(max(NO_ENTRY_TRACK))
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (NoEntryChoice,)
     actions: ClassVar[tuple[type[Action], ...]] = (NoEntryClose, NoEntryLeave)
     events: ClassVar[tuple[type[Event], ...]] = (NoEntryMoved,)
@@ -167,7 +173,7 @@ class NoEntry(Tile):
         """T-NOENTRY-1: the token in the middle, the counter on the start space."""
         return NoEntryState(casino)
 
-    def closed(self, state: State, index: int) -> frozenset[int]:
+    def closed(self, state: State, index: int) -> frozenset[CasinoNumber]:
         """T-NOENTRY-3, T-7: the casino under the token, while the tile is in play."""
         s = state.modules[index]
         if s is None:
@@ -176,7 +182,7 @@ class NoEntry(Tile):
         token = s.token
         if not token:
             return _OPEN
-        return _CLOSED[token] if token < len(_CLOSED) else frozenset((token,))
+        return _CLOSED[token] if token < len(_CLOSED) else frozenset((CasinoNumber(token),))
 
     def activate(
         self,
@@ -207,6 +213,12 @@ class NoEntry(Tile):
                 _CHOICES.clear()
             actions = _CHOICES[key] = (*moves, _LEAVE) if s.token else moves
         return actions
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Close casino 1 .. 6, or leave the token.

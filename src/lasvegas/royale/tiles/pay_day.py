@@ -13,6 +13,7 @@ import attrs
 
 from ...events import DicePlaced, Event
 from ...types import Money, Seat
+from ..bank import chips_for
 from .base import Draft, Tile
 
 if TYPE_CHECKING:
@@ -53,6 +54,10 @@ class PayDay(Tile):
 
     id: ClassVar[str] = "pay-day"
     code: ClassVar[str] = "D1"
+    activation_chips: ClassVar[int | None] = chips_for(
+        6 * PAY_PER_CASINO
+    )  # $10,000 for each of the six casinos
+    round_chips: ClassVar[int | None] = 0
 
     def activate(
         self,

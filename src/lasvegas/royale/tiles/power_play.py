@@ -24,9 +24,9 @@ import attrs
 from ...actions import Action
 from ...engine import emit, end_turn, pop_task, push_task
 from ...events import DicePlaced, Event, TurnStarted
-from ...modules.base import ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase
-from ...types import BIG, REGULAR, Seat
+from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..events import DiceMoved
 from ..state import rebuild
 from ..table import closed_casinos, place_dice
@@ -114,6 +114,7 @@ class PowerPlayChoice(Task):
     """Decision of :attr:`seat`, the token's holder, at the start of its turn (T-POWER-3)."""
 
     kind: ClassVar[str] = "power-play-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ROLL})
     prompt: ClassVar[str | None] = "choose whether to use Power Play"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -163,8 +164,9 @@ class PowerPlay(Tile):
 
     id: ClassVar[str] = "power-play"
     code: ClassVar[str] = "D2"
-    reacts_to: ClassVar[tuple[type[Event], ...]] = (DiceMoved,)
-    listens: ClassVar[tuple[type[Event], ...]] = (TurnStarted, DicePlaced)
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
+    listens: ClassVar[tuple[type[Event], ...]] = (DiceMoved, TurnStarted, DicePlaced)
     tasks: ClassVar[tuple[type[Task], ...]] = (PowerPlayChoice,)
     actions: ClassVar[tuple[type[Action], ...]] = (PowerPlayRoll, PowerPlayUse)
     events: ClassVar[tuple[type[Event], ...]] = (PowerTokenMoved,)
@@ -199,7 +201,7 @@ class PowerPlay(Tile):
             return self._hand(state, index, seat, log)
         return state
 
-    def hears_placement(self, state: State, index: int, casino: int) -> bool:
+    def hears_placement(self, state: State, index: int, casino: CasinoNumber) -> bool:
         """Placements matter only while a seat holds the token (T-POWER-4 returns it), and
         only at this tile's casino (or while the majority there is no longer clear).
 
@@ -217,11 +219,10 @@ class PowerPlay(Tile):
         # would find what it finds now: the token stays while the majority here is clear.
         return casino == s.casino or clear_majority(state.casinos[s.casino - 1].weights()) is None
 
-    def on_event(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
-        """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice."""
+    def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
+        """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice (the
+        engine calls no sleeping tile: the tile is in play)."""
         s = state.modules[index]
-        if s is None:  # asleep (this is also react, below)
-            return state
         assert isinstance(s, PowerPlayState)
         if s.holder < 0:
             return state
@@ -235,10 +236,6 @@ class PowerPlay(Tile):
         if clear_majority(state.casinos[s.casino - 1].weights()) is None:
             return self._hand(state, index, -1, log)
         return state
-
-    react = on_event
-    """:meth:`on_event` itself, which checks that the tile is in play (``Tile.react``'s job):
-    one call less at every turn start and placement heard while the tile is in play."""
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat:
         """The holder chooses."""
@@ -256,6 +253,12 @@ class PowerPlay(Tile):
             if use.face not in closed and (held[BIG] if use.big else held[REGULAR])
         )
         return (_ROLL, *uses)
+
+    def capabilities(self) -> Capabilities:
+        """Its decisions, for the adapters (the action space)."""
+        return Capabilities(
+            action_space=self.action_space,
+        )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Roll, or use the token with a small die or the Biggy on each face.

@@ -17,21 +17,20 @@ module lends the seat for the round), which keeps each seat's dice conserved.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...actions import Action, Roll
-from ...chance import Rng, roll_distribution
+from ...actions import Action
 from ...engine import payout_order, push_task
-from ...errors import IllegalActionError
-from ...events import DiceRolled, Event
-from ...modules.base import ModuleState, Task
-from ...state import fast_constructor
-from ...types import CHANCE, Chance, Seat
+from ...events import Event
+from ...modules.base import Capabilities, ModuleState, Task
+from ...state import Phase, fast_constructor
+from ...types import Chance, Seat
+from ..state import rebuild
 from ..table import closed_casinos
-from .base import Draft, Tile, TileState, black_rolled, black_throw
+from .base import Draft, Tile, TileState
+from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -48,9 +47,6 @@ __all__ = [
 BLACK_DICE: Final = "black-dice"
 """The place name of the black dice off the table in
 :class:`~lasvegas.royale.events.DiceMoved`."""
-
-_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
-_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
 
 
 @attrs.frozen
@@ -90,13 +86,14 @@ class PrimeTimePlace(Action):
 
 
 @attrs.frozen
-class PrimeTimeThrow(Task):
+class PrimeTimeThrow(BlackThrow, Task):
     """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-throw"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "throw for Prime Time"
     """What answering this task does, for a view's prompt."""
-    chance: ClassVar[bool] = True
+    purpose: ClassVar[str] = "for Prime Time"
     seat: Seat
     """The winner."""
 
@@ -106,6 +103,7 @@ class PrimeTimeChoice(Task):
     """Decision of :attr:`seat`: which of the thrown black dice to place (T-PRIME-1)."""
 
     kind: ClassVar[str] = "prime-time-choice"
+    phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "stop or go on (Prime Time)"
     """What answering this task does, for a view's prompt."""
     seat: Seat
@@ -158,6 +156,8 @@ class PrimeTime(Tile):
 
     id: ClassVar[str] = "prime-time"
     code: ClassVar[str] = "B1"
+    activation_chips: ClassVar[int | None] = 0
+    round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (PrimeTimeThrow, PrimeTimeChoice)
     actions: ClassVar[tuple[type[Action], ...]] = (PrimeTimePlace,)
     state_type: ClassVar[type[ModuleState] | None] = PrimeTimeState
@@ -176,10 +176,9 @@ class PrimeTime(Tile):
         return push_task(state, _new_throw(module=index, seat=ranked[0]), first=True)
 
     def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The throw is chance; the placement is the winner's choice."""
-        if isinstance(task, PrimeTimeChoice):
-            return task.seat
-        return CHANCE
+        """The placement is the winner's choice (the throw is chance: :class:`BlackThrow`)."""
+        assert isinstance(task, PrimeTimeChoice)
+        return task.seat
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """None, either die alone, or both; never into a closed casino (T-7)."""
@@ -193,6 +192,13 @@ class PrimeTime(Tile):
             options = _OPTIONS[key] = _options(task.faces, closed)
         return options
 
+    def capabilities(self) -> Capabilities:
+        """Its decisions (the action space) and the shared text of a black-dice throw."""
+        return Capabilities(
+            action_space=self.action_space,
+            describe_action=describe_black_throw,
+        )
+
     def action_space(self, players: int) -> tuple[Action, ...]:
         """Every placement of none, one or two black dice.
 
@@ -201,45 +207,20 @@ class PrimeTime(Tile):
         """
         return _SPACE
 
-    def task_chance(
-        self, state: State, index: int, task: Task
-    ) -> tuple[tuple[Action, Fraction], ...]:
-        """The 21 sorted throws of two dice."""
-        return _OUTCOMES
-
-    def task_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
-        """A throw of two dice."""
-        return black_throw(rng)
-
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The throw and the choice hide nothing."""
         return task
 
-    def describe_action(self, state: State, index: int, action: Action) -> str | None:
-        """``"Seat 0 throws the black dice for Prime Time: 4, 6"``."""
-        task = state.tasks[0]
-        if isinstance(task, PrimeTimeThrow) and isinstance(action, Roll):
-            faces = ", ".join(str(f) for f in action.faces)
-            return f"Seat {task.seat} throws the black dice for Prime Time: {faces}"
-        return None
+    def thrown(
+        self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
+    ) -> State:
+        """The throw asks the winner to choose where the black dice go."""
+        return rebuild(state, tasks=(PrimeTimeChoice(index, seat, faces), *state.tasks[1:]))
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """The throw asks the winner to choose; the choice places the black dice."""
+        """The choice places the black dice."""
         task = state.tasks[0]
         rest = state.tasks[1:]
-        if isinstance(task, PrimeTimeThrow):
-            if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
-                raise IllegalActionError(
-                    repr(action),
-                    f"{state.phase.value} ({task.kind})",
-                    "a throw of the two black dice is next",
-                    "bad-roll",
-                )
-            draft = Draft(state, log)  # the task and the event as one state
-            draft.tasks = (PrimeTimeChoice(index, task.seat, action.faces), *rest)
-            if draft.hears(DiceRolled):
-                draft.emit(black_rolled(task.seat, action.faces))
-            return draft.build()
         assert isinstance(task, PrimeTimeChoice)
         assert isinstance(action, PrimeTimePlace)
         draft = Draft(state, log)  # the task, the slice and the moves as one state

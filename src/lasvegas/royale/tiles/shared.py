@@ -1,0 +1,290 @@
+"""The pieces several casino tiles share, written once.
+
+* **The black-dice throw** (Jackpot, Fifty Fifty, My Choice, Prime Time): a tile's throw
+  task subclasses :class:`BlackThrow`; the :class:`~lasvegas.royale.tiles.base.Tile` base
+  class then declares its handler (:func:`black_throw_handler`: the 21 sorted throws of
+  two dice, drawn directly with :func:`black_throw`; an answer checked by
+  :func:`thrown_faces` and reported with :func:`black_rolled`), the tile declares the text
+  of the throw (:func:`describe_black_throw`), and its ``thrown`` says what the faces do.
+* **Rotate or return a die** (Handicap's choice reward, My Choice's fifth action): the
+  choices (:func:`rotations`, :func:`returns`) and the moves (:func:`rotate_die`,
+  :func:`return_die`, and :func:`draft_rotate_die`, :func:`draft_return_die` on a tile's
+  :class:`~lasvegas.royale.tiles.base.Draft`).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, ClassVar, Final
+
+from ...actions import Action, Roll
+from ...chance import roll_distribution
+from ...errors import IllegalActionError
+from ...events import DiceRolled
+from ...modules.base import Task, TaskHandler
+from ...types import BIG, REGULAR, Seat
+from ..table import SUPPLY, move_dice, open_casinos
+
+if TYPE_CHECKING:
+    from ...chance import Rng
+    from ...events import Event
+    from ...state import State
+    from .base import Draft as TileDraft
+    from .base import Tile
+
+__all__ = [
+    "BLACK_OUTCOMES",
+    "BlackThrow",
+    "black_rolled",
+    "black_throw",
+    "black_throw_handler",
+    "describe_black_throw",
+    "draft_return_die",
+    "draft_rotate_die",
+    "return_die",
+    "returns",
+    "rotate_die",
+    "rotations",
+    "thrown_faces",
+]
+
+
+# -- the black-dice throw ----------------------------------------------------------------------
+
+
+BLACK_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
+"""The 21 sorted throws of the two black dice with their exact probabilities."""
+
+_VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
+"""The faces of a valid throw (sorted, two dice of 1 to 6)."""
+
+
+class BlackThrow:
+    """The mark of a tile's throw of the two black dice: a task class that lists it among
+    its bases (``class JackpotThrow(BlackThrow, Task)``) is a chance node of :attr:`seat`'s
+    throw, and the :class:`~lasvegas.royale.tiles.base.Tile` base class declares
+    :func:`black_throw_handler` for it and :func:`describe_black_throw` for its text.
+
+    The task class itself (a frozen attrs :class:`~lasvegas.Task`) declares the
+    :attr:`seat` field first, then any of its own, and sets :attr:`purpose`.
+    """
+
+    __slots__ = ()
+    chance: ClassVar[bool] = True
+    """Every throw is a chance node."""
+    purpose: ClassVar[str] = ""
+    """What the throw is for, in the text of a throw (``"for the jackpot"``)."""
+    seat: Seat
+    """The seat that throws (a field of the task class)."""
+
+
+def black_throw(rng: Rng) -> Roll:
+    """A throw of the two black dice (``Roll(rng.dice(2), "black")``), for the tiles'
+    chance nodes; the 21 outcomes are built once and shared (actions are immutable).
+
+    >>> import lasvegas as lv
+    >>> roll = black_throw(lv.Rng(7))
+    >>> roll == lv.Roll(roll.faces, "black"), len(roll.faces)
+    (True, 2)
+    """
+    faces = rng.dice(2)
+    roll = _BLACK_THROWS.get(faces)
+    if roll is None:
+        if len(_BLACK_THROWS) >= 10_000:  # bounded, whatever it is asked
+            _BLACK_THROWS.clear()
+        roll = _BLACK_THROWS[faces] = Roll(faces, "black")
+    return roll
+
+
+_BLACK_THROWS: dict[tuple[int, ...], Roll] = {}
+"""Throws of the black dice already built, by faces (bounded: 21 sorted throws)."""
+
+
+def _outcomes(state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
+    return BLACK_OUTCOMES
+
+
+def _sample(state: State, index: int, task: Task, rng: Rng) -> Action:
+    return black_throw(rng)
+
+
+def black_throw_handler(tile: Tile) -> TaskHandler:
+    """The handler of *tile*'s :class:`BlackThrow` tasks: chance (the 21 throws, drawn
+    directly); the faces, checked, go to the tile's ``thrown`` (``Tile.perform_throw``).
+
+    >>> import lasvegas as lv
+    >>> handler = black_throw_handler(lv.Jackpot())
+    >>> handler.to_move is None, len(handler.outcomes(None, 0, None))  # type: ignore[arg-type]
+    (True, 21)
+    """
+    return TaskHandler(tile.perform_throw, None, None, _outcomes, _sample)
+
+
+def thrown_faces(state: State, action: Action) -> tuple[int, ...]:
+    """The faces of *action*, the answer to the :class:`BlackThrow` first in *state*;
+    :class:`~lasvegas.errors.IllegalActionError` unless it is a valid throw of the black
+    dice (chance outcomes are checked by the module, not the engine).
+
+    >>> import attrs
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.tiles.jackpot import JackpotThrow
+    >>> state = attrs.evolve(lv.new_game(lv.royale(3)), tasks=(JackpotThrow(1, 0),))
+    >>> thrown_faces(state, lv.Roll((2, 5), "black"))
+    (2, 5)
+    >>> thrown_faces(state, lv.Roll((5, 2), "black"))
+    Traceback (most recent call last):
+    ...
+    lasvegas.errors.IllegalActionError: Roll(faces=(5, 2), group='black') in phase fill (jackpot-throw): a throw of the two black dice is next
+    """
+    if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
+        raise IllegalActionError(
+            repr(action),
+            f"{state.phase.value} ({state.tasks[0].kind})",
+            "a throw of the two black dice is next",
+            "bad-roll",
+        )
+    return action.faces
+
+
+def black_rolled(seat: Seat, faces: tuple[int, ...]) -> DiceRolled:
+    """The ``DiceRolled`` event of *seat*'s throw of the black dice, built once per seat and
+    faces (events are immutable, so shared).
+
+    >>> black_rolled(0, (3, 4))
+    DiceRolled(seat=0, group='black', faces=(3, 4))
+    """
+    key = (seat, faces)
+    event = _BLACK_ROLLED.get(key)
+    if event is None:
+        if len(_BLACK_ROLLED) >= 4096:
+            _BLACK_ROLLED.clear()
+        event = _BLACK_ROLLED[key] = DiceRolled(seat=seat, group="black", faces=faces)
+    return event
+
+
+_BLACK_ROLLED: dict[tuple[Seat, tuple[int, ...]], DiceRolled] = {}
+"""``DiceRolled`` events of black dice already built (bounded: seats times 21 throws, and
+cleared past 4,096)."""
+
+
+def describe_black_throw(state: State, index: int, action: Action) -> str | None:
+    """``"Seat 0 throws the black dice for the jackpot: 2, 5"`` for a throw answering a
+    :class:`BlackThrow`; ``None`` (the generic text) for anything else.
+
+    >>> import attrs
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.tiles.jackpot import JackpotThrow
+    >>> state = attrs.evolve(lv.new_game(lv.royale(3)), tasks=(JackpotThrow(1, 0),))
+    >>> describe_black_throw(state, 1, lv.Roll((2, 5), "black"))
+    'Seat 0 throws the black dice for the jackpot: 2, 5'
+    """
+    task = state.tasks[0]
+    if isinstance(task, BlackThrow) and isinstance(action, Roll):
+        faces = ", ".join(str(f) for f in action.faces)
+        return f"Seat {task.seat} throws the black dice {task.purpose}: {faces}"
+    return None
+
+
+# -- rotate or return a die (Handicap's choice, My Choice's fifth action) -------------------------
+
+
+def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
+    """The rotations *seat* may make: ``(face, big)`` for each open casino (T-7), a small die
+    if it holds one, its Biggy if it holds it.
+
+    >>> import lasvegas as lv
+    >>> rotations(lv.new_game(lv.royale(3)), 0)[:3]
+    ((1, False), (1, True), (2, False))
+    """
+    held = state.supply[seat]
+    key = (open_casinos(state), bool(held[REGULAR]), bool(held[BIG]))
+    found = _ROTATIONS.get(key)  # they depend on these alone: built once
+    if found is None:
+        kinds = [big for big, n in ((False, key[1]), (True, key[2])) if n]
+        if len(_ROTATIONS) >= 10_000:  # bounded, whatever it is asked
+            _ROTATIONS.clear()
+        found = _ROTATIONS[key] = tuple((face, big) for face in key[0] for big in kinds)
+    return found
+
+
+_ROTATIONS: dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = {}
+"""Rotations by open casinos and the kinds of die held (bounded: the sets of open casinos,
+which No Entry! makes at most 7 of, times 4)."""
+
+
+def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
+    """The dice *seat* may take back: ``(casino, big)`` for each open casino (T-7) holding a
+    small die or the Biggy of *seat*.
+
+    >>> import lasvegas as lv
+    >>> returns(lv.new_game(lv.royale(3)), 0)
+    ()
+    """
+    found: list[tuple[int, bool]] = []
+    casinos = state.casinos
+    for casino in open_casinos(state):
+        c = casinos[casino - 1]
+        if c.dice[seat]:
+            found.append((casino, False))
+        if c.big[seat]:
+            found.append((casino, True))
+    return tuple(found)
+
+
+def rotate_die(state: State, seat: Seat, face: int, big: bool, log: list[Event] | None) -> State:
+    """*seat* rotates one remaining die (its Biggy if *big*) to *face* and places it at that
+    casino without activating its tile (T-6): the move is a
+    :class:`~lasvegas.royale.events.DiceMoved`, not a :class:`~lasvegas.DicePlaced`.
+
+    >>> import lasvegas as lv
+    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
+    >>> state.casinos[3].dice[1], state.supply[1][:2]
+    (1, (6, 1))
+    """
+    return move_dice(
+        state, seat, small=0 if big else 1, big=int(big), source=SUPPLY, target=face, log=log
+    )
+
+
+def return_die(state: State, seat: Seat, casino: int, big: bool, log: list[Event] | None) -> State:
+    """*seat* takes one of its dice (its Biggy if *big*) from *casino* back into its supply,
+    which brings it back into the round if it had finished (T-10).
+
+    >>> import lasvegas as lv
+    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
+    >>> return_die(state, 1, 4, True, None).supply[1][:2]
+    (7, 1)
+    """
+    return move_dice(
+        state, seat, small=0 if big else 1, big=int(big), source=casino, target=SUPPLY, log=log
+    )
+
+
+def draft_rotate_die(draft: TileDraft, seat: Seat, face: int, big: bool) -> None:
+    """:func:`rotate_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft` (the same
+    move, checks and event), for a tile that builds its step as one state.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.tiles.base import Draft
+    >>> draft = Draft(lv.new_game(lv.royale(3)), None)
+    >>> draft_rotate_die(draft, 1, 4, False)
+    >>> draft.build() == rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
+    True
+    """
+    n = int(big)
+    draft.move(seat, 1 - n, n, SUPPLY, face)
+
+
+def draft_return_die(draft: TileDraft, seat: Seat, casino: int, big: bool) -> None:
+    """:func:`return_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft`.
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.tiles.base import Draft
+    >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
+    >>> draft = Draft(state, None)
+    >>> draft_return_die(draft, 1, 4, True)
+    >>> draft.build() == return_die(state, 1, 4, True, None)
+    True
+    """
+    n = int(big)
+    draft.move(seat, 1 - n, n, casino, SUPPLY)
