@@ -169,12 +169,12 @@ def test_t5_tlucky2_search_agents_fill_in_an_unseen_fist() -> None:
     ``LuckyPunch.determinise``), the unseen fist is filled in with 1-3 tokens and the
     guesser is offered the same guesses."""
     from lasvegas.agents.determinise import consistent
-    from lasvegas.royale.state import rebuild
+    from lasvegas.state import evolve
 
     state = lv.apply(punch(start()), HideTokens(3))
     view = lv.observe(state, 1)
     shown = tuple(t.task for t in view.tasks if t.task is not None)
-    blind = rebuild(state, tasks=shown)  # the state as far as the view tells
+    blind = evolve(state, tasks=shown)  # the state as far as the view tells
     (index,) = [i for i, m in enumerate(state.config.modules) if isinstance(m, lv.LuckyPunch)]
     tile = state.config.modules[index]
     assert isinstance(tile, lv.LuckyPunch)

@@ -1,4 +1,4 @@
-"""Small helpers the Boulevard modules share: rebuilding a state and moving dice.
+"""Small helpers the Boulevard modules share: moving dice between casinos and supplies.
 
 They build states and casinos with the core's fast constructors (no ``attrs.evolve``,
 whose per-call introspection costs more than the rules). Private to the package.
@@ -6,15 +6,10 @@ whose per-call introspection costs more than the rules). Private to the package.
 
 from __future__ import annotations
 
-from ..state import Casino, State, evolve, make_casino
+from ..state import Casino, State, make_casino
 
 SLOT_MACHINE = 7
 """The slot machine's casino number, the seventh casino, filled and paid last (B-7)."""
-
-
-rebuild = evolve
-"""*state* with some parts replaced: :func:`lasvegas.state.evolve`, under the name the
-package's modules call it by."""
 
 
 def bump(values: tuple[int, ...], index: int, delta: int) -> tuple[int, ...]:

@@ -27,11 +27,10 @@ from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
-from ..state import Casino, Phase, State
+from ..state import Casino, Phase, State, evolve
 from ..table import note_outcomes, sample_note, take_note
 from ..text import money
 from ..types import Money, Seat
-from ._dice import rebuild
 from .components import RAINBOW, RAINBOW_CARDS, RAINBOW_WORTH
 
 __all__ = ["RainbowCards", "RainbowDraw", "RainbowReplaced", "RainbowState"]
@@ -174,7 +173,7 @@ class RainbowCards(RuleModule):
             *casinos[number:],
         )
         discarded = _slice(state, index).discarded + 1
-        state = rebuild(
+        state = evolve(
             state,
             casinos=casinos,
             pile_hidden=drawn[0],
@@ -244,7 +243,7 @@ def _first_rainbow(state: State) -> int:
 def _next(state: State, index: int, log: list[Event] | None, *, pushed: bool) -> State:
     """Queue the next replacement, or finish (discarding unreplaceable rainbows, ruling)."""
     if not _first_rainbow(state):
-        return rebuild(state, tasks=state.tasks[1:]) if pushed else state
+        return evolve(state, tasks=state.tasks[1:]) if pushed else state
     if state.pile_hidden or state.pile_returned:
         return state if pushed else push_task(state, RainbowDraw(index))
     discarded = _slice(state, index).discarded
@@ -257,7 +256,7 @@ def _next(state: State, index: int, log: list[Event] | None, *, pushed: bool) ->
             if log is not None:
                 gone = len(casino.notes) - len(kept)
                 log.extend([RainbowReplaced(casino=number, value=None)] * gone)
-    return rebuild(
+    return evolve(
         state,
         casinos=tuple(casinos),
         modules=_modules(state, index, discarded),

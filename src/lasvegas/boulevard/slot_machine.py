@@ -39,10 +39,10 @@ from ..events import (
     TiesRemoved,
 )
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
-from ..state import Casino, Phase, State, with_modules
+from ..state import Casino, Phase, State, evolve, with_modules
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
-from ._dice import SLOT_MACHINE, rebuild, with_casino
+from ._dice import SLOT_MACHINE, with_casino
 from .kickers import DieKicked, KickChoice
 
 __all__ = ["ChooseNote", "SlotChoice", "SlotMachine", "SlotMachineState", "slot_ranking"]
@@ -363,8 +363,8 @@ def _take(state: State, owner: int, value: Money, log: list[Event] | None) -> St
     if owner < state.config.players:
         money = state.money
         money = (*money[:owner], (*money[owner], value), *money[owner + 1 :])
-        return rebuild(state, casinos=casinos, money=money)
-    return rebuild(state, casinos=casinos, pile_returned=(*state.pile_returned, value))
+        return evolve(state, casinos=casinos, money=money)
+    return evolve(state, casinos=casinos, pile_returned=(*state.pile_returned, value))
 
 
 def _serve(
@@ -381,18 +381,18 @@ def _serve(
         if owner < players:  # a seat chooses, even between equal notes (as C-10)
             task = SlotChoice(index, order)
             if pushed:
-                return rebuild(state, tasks=(task, *state.tasks[1:]))
+                return evolve(state, tasks=(task, *state.tasks[1:]))
             return push_task(state, task)
         state = _take(state, owner, notes[0], log)  # C-21: the highest note left
         notes = state.casinos[SLOT_MACHINE - 1].notes
         order = order[1:]
     if pushed:
-        state = rebuild(state, tasks=state.tasks[1:])
+        state = evolve(state, tasks=state.tasks[1:])
     if notes:
         if log is not None:
             log.append(NotesReturned(casino=SLOT_MACHINE, values=notes))
         casino = state.casinos[SLOT_MACHINE - 1]
-        state = rebuild(
+        state = evolve(
             state,
             casinos=with_casino(state, SLOT_MACHINE, Casino((), casino.dice, casino.big)),
             pile_returned=state.pile_returned + notes,

@@ -24,11 +24,11 @@ import attrs
 
 from ..engine import emit
 from ..events import Event
-from ..state import State
+from ..state import State, evolve
 from ..types import Money, Seat
 from .components import CHIP_VALUE
 from .events import BankPaid, BankReceived, ChipsGiven
-from .state import RoyaleState, _new_royale, rebuild, royale_state, set_royale
+from .state import RoyaleState, _new_royale, royale_state, set_royale
 
 __all__ = [
     "Handover",
@@ -141,7 +141,7 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
     rest = amount - sum(taken)
     chips = -(-rest // CHIP_VALUE)
     money = state.money
-    state = rebuild(state, money=(*money[:seat], money[seat] + taken, *money[seat + 1 :]))
+    state = evolve(state, money=(*money[:seat], money[seat] + taken, *money[seat + 1 :]))
     row = (*s.chips[:seat], s.chips[seat] + chips, *s.chips[seat + 1 :])
     state = set_royale(
         state,
@@ -423,7 +423,7 @@ def pay_to_bank(
 
     >>> import lasvegas as lv
     >>> state = lv.new_game(lv.royale(3))
-    >>> state = rebuild(state, money=((70_000, 30_000), (), ()))
+    >>> state = evolve(state, money=((70_000, 30_000), (), ()))
     >>> state = pay_to_bank(state, 0, 50_000, None)
     >>> state.money[0], royale_state(state).bank  # $30,000 and 2 chips: exactly $50,000
     ((70000,), (30000,))
@@ -438,7 +438,7 @@ def pay_to_bank(
         state.money[seat], s.chips[seat], s.bank, amount, handover
     )
     money = state.money
-    state = rebuild(state, money=(*money[:seat], won, *money[seat + 1 :]))
+    state = evolve(state, money=(*money[:seat], won, *money[seat + 1 :]))
     row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
     state = set_royale(
         state,

@@ -29,7 +29,7 @@ from ..text import money
 from ..types import BIG, REGULAR, Money
 from .components import CHIPS_PER_ROUND, MAX_TILES, face_code, face_name
 from .events import CardBanked, ChipsGiven, TileDealt
-from .state import RoyaleState, _new_royale, rebuild
+from .state import RoyaleState, _new_royale
 from .tiles.base import Tile
 
 if TYPE_CHECKING:
@@ -264,12 +264,12 @@ def round_started(royale: Royale, state: State, index: int, log: list[Event] | N
     tasks = _round_tasks(royale, config, index, state.round)  # queued last, as push_task would
     forced = royale.forced(state.round) if royale.tiles else ()
     if not forced:  # the usual case: the slices and the tasks in one state
-        return rebuild(state, modules=tuple(modules), tasks=(*state.tasks, *tasks))
-    state = rebuild(state, modules=tuple(modules))
+        return evolve(state, modules=tuple(modules), tasks=(*state.tasks, *tasks))
+    state = evolve(state, modules=tuple(modules))
     faces = pool(config)
     for face in forced:
         state = _deal_face(royale, state, index, face, faces[face], log)
-    return rebuild(state, tasks=(*state.tasks, *tasks))
+    return evolve(state, tasks=(*state.tasks, *tasks))
 
 
 def _round_tasks(royale: Royale, config: GameConfig, index: int, round: int) -> tuple[Task, ...]:
@@ -345,7 +345,7 @@ def _deal_face(
                 table.clear()
             fresh = table[key] = tile.fresh(state, casino)
         slices[tile_index] = fresh
-    state = rebuild(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
+    state = evolve(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
     if quiet:  # the fresh slice is in: the base setup has nothing left to do
         return state
     if log is not None or TileDealt in config.ruleset.reactors:
@@ -625,7 +625,7 @@ def _neutral_rolled(state: State, index: int, action: Action, log: list[Event] |
         else:
             dice = (*c.dice[:owner], c.dice[owner] + 1, *c.dice[owner + 1 :])
             casinos[face - 1] = Casino(c.notes, dice, c.big)
-    state = pop_task(rebuild(state, casinos=tuple(casinos)))
+    state = pop_task(evolve(state, casinos=tuple(casinos)))
     return emit(state, DiceRolled(seat=None, group=task.group, faces=action.faces), log)
 
 

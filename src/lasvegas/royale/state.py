@@ -18,7 +18,7 @@ from ..modules.base import ModuleState
 from ..state import State, evolve, fast_constructor
 from ..types import Money
 
-__all__ = ["ROYALE_ID", "RoyaleState", "rebuild", "royale_index", "royale_state", "set_royale"]
+__all__ = ["ROYALE_ID", "RoyaleState", "royale_index", "royale_state", "set_royale"]
 
 ROYALE_ID = "royale"
 """The id of the Royale module (every Royale config has exactly one)."""
@@ -94,9 +94,4 @@ def set_royale(state: State, value: RoyaleState) -> State:
     """
     i = royale_index(state.config)
     modules = state.modules
-    return rebuild(state, modules=(*modules[:i], value, *modules[i + 1 :]))
-
-
-rebuild = evolve
-"""*state* with some parts replaced: :func:`lasvegas.state.evolve`, under the name the
-package's modules call it by."""
+    return evolve(state, modules=(*modules[:i], value, *modules[i + 1 :]))

@@ -21,10 +21,10 @@ from __future__ import annotations
 from ..engine import closed_casinos as _engine_closed_casinos
 from ..engine import emit, hears, payout_order
 from ..events import DicePlaced, Event
-from ..state import Phase, State, make_casino
+from ..state import Phase, State, evolve, make_casino
 from ..types import CasinoNumber, Seat
 from .events import DiceMoved
-from .state import rebuild, royale_state
+from .state import royale_state
 
 __all__ = [
     "SUPPLY",
@@ -183,7 +183,7 @@ def _move(
                 raise ValueError(f"seat {owner} has not that many dice in its supply")
             supply = (*supply[:owner], (r, b, *row[2:]), *supply[owner + 1 :])
             changed_supply = True
-    return rebuild(
+    return evolve(
         state,
         casinos=casinos if changed_casinos else None,
         supply=supply if changed_supply else None,

@@ -111,8 +111,8 @@ def debt_options(state: State, seat: Seat, amount: Money = BAD_LUCK_DEBT) -> tup
     :data:`~lasvegas.royale.tiles.bad_luck.PAYMENT_CHOICES` of :func:`~lasvegas.royale.bank.payment_options`.
 
     >>> import lasvegas as lv
-    >>> from lasvegas.royale.state import rebuild
-    >>> state = rebuild(lv.new_game(lv.royale(3)), money=((60_000,), (), ()))
+    >>> from lasvegas.state import evolve
+    >>> state = evolve(lv.new_game(lv.royale(3)), money=((60_000,), (), ()))
     >>> debt_options(state, 0)  # the basic game's bank is empty: no change, $10,000 lost
     (Handover(cards=(60000,), chips=0, change=()),)
     """

@@ -234,8 +234,8 @@ class Draft(CoreDraft):
         :func:`~lasvegas.royale.bank.payment_options` (the least payment).
 
         >>> import lasvegas as lv
-        >>> from lasvegas.royale.state import rebuild
-        >>> draft = Draft(rebuild(lv.new_game(lv.royale(3)), money=((70_000, 30_000), (), ())), None)
+        >>> from lasvegas.state import evolve
+        >>> draft = Draft(evolve(lv.new_game(lv.royale(3)), money=((70_000, 30_000), (), ())), None)
         >>> draft.pay_to_bank(0, 50_000)  # $30,000 and 2 chips: exactly $50,000
         >>> new = draft.build()
         >>> new.money[0], new.modules[0].bank

@@ -26,11 +26,10 @@ from ...actions import Action
 from ...engine import push_task
 from ...events import Event
 from ...modules.base import Capabilities, Task
-from ...state import Phase
+from ...state import Phase, evolve
 from ...text import money
 from ...types import Chance, Money, Seat
 from ..bank import chips_for
-from ..state import rebuild
 from ..table import higher_card_winner
 from .base import Draft, Tile
 
@@ -313,7 +312,7 @@ class BlackBox(Tile):
                 same = [s for s in BLACK_BOX_SPLITS if (len(s[0]), len(s[1])) == sizes]
                 tasks[i] = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
                 changed = True
-        return rebuild(state, tasks=tuple(tasks)) if changed else state
+        return evolve(state, tasks=tuple(tasks)) if changed else state
 
     def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
         """Fill in piles the view shows face down (search agents, ``lasvegas.agents``).
@@ -345,7 +344,7 @@ class BlackBox(Tile):
                 task = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
                 changed = True
             new.append(task)
-        return rebuild(state, tasks=tuple(new)) if changed else state
+        return evolve(state, tasks=tuple(new)) if changed else state
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """A pending choice holds a split of the six tokens.

@@ -19,10 +19,9 @@ from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
-from ...state import Phase, fast_constructor
+from ...state import Phase, evolve, fast_constructor
 from ...types import Chance, Money, Seat
 from ..bank import chips_for
-from ..state import rebuild
 from .base import Draft, Tile, TileState
 from .shared import BlackThrow, describe_black_throw
 
@@ -266,7 +265,7 @@ class FiftyFifty(Tile):
             return draft.build()
         assert isinstance(action, FiftyFiftyBet)
         throw = _new_throw(module=index, seat=task.seat, previous=task.total, higher=action.higher)
-        return rebuild(state, tasks=(throw, *rest))
+        return evolve(state, tasks=(throw, *rest))
 
     def thrown(
         self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None

@@ -21,10 +21,9 @@ from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, Task
-from ...state import Phase, fast_constructor
+from ...state import Phase, evolve, fast_constructor
 from ...types import Money, Seat
 from ..bank import chips_for
-from ..state import rebuild
 from .base import Draft, Tile
 
 if TYPE_CHECKING:
@@ -301,7 +300,7 @@ class LuckyPunch(Tile):
                 task = LuckyPunchGuess(task.module, task.seat, task.guesser, tokens)
                 changed = True
             new.append(task)
-        return rebuild(state, tasks=tuple(new)) if changed else state
+        return evolve(state, tasks=tuple(new)) if changed else state
 
     def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
         """Fill in a fist the view does not show (search agents, ``lasvegas.agents``)."""
@@ -314,7 +313,7 @@ class LuckyPunch(Tile):
             else t
             for t in tasks
         )
-        return rebuild(state, tasks=new)
+        return evolve(state, tasks=new)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """A fist holds 1-3 tokens and the guesser sits to its owner's left.

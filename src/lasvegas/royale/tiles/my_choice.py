@@ -35,10 +35,10 @@ from ...actions import Action
 from ...engine import push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
-from ...state import Phase, fast_constructor
+from ...state import Phase, evolve, fast_constructor
 from ...types import BIG, REGULAR, Chance, Money, Seat
 from ..bank import chips_for
-from ..state import rebuild, royale_state
+from ..state import royale_state
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile
 from .shared import (
@@ -405,7 +405,7 @@ class MyChoice(Tile):
         self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """The throw asks the active seat to choose one of the faces."""
-        return rebuild(
+        return evolve(
             state, tasks=(_new_face(module=index, seat=seat, faces=faces), *state.tasks[1:])
         )
 

@@ -25,10 +25,9 @@ from ...actions import Action
 from ...engine import emit, end_turn, pop_task, push_task
 from ...events import DicePlaced, Event, TurnStarted
 from ...modules.base import Capabilities, ModuleState, Task
-from ...state import Phase
+from ...state import Phase, evolve
 from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..events import DiceMoved
-from ..state import rebuild
 from ..table import closed_casinos, place_dice
 from .base import Tile, TileState
 
@@ -183,7 +182,7 @@ class PowerPlay(Tile):
             return state
         modules = state.modules
         value = PowerPlayState(s.casino, holder)
-        state = rebuild(state, modules=(*modules[:index], value, *modules[index + 1 :]))
+        state = evolve(state, modules=(*modules[:index], value, *modules[index + 1 :]))
         return emit(state, PowerTokenMoved(holder=holder), log)
 
     def activate(

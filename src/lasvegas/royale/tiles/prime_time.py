@@ -25,9 +25,8 @@ from ...actions import Action
 from ...engine import payout_order, push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
-from ...state import Phase, fast_constructor
+from ...state import Phase, evolve, fast_constructor
 from ...types import Chance, Seat
-from ..state import rebuild
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
 from .shared import BlackThrow, describe_black_throw
@@ -215,7 +214,7 @@ class PrimeTime(Tile):
         self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """The throw asks the winner to choose where the black dice go."""
-        return rebuild(state, tasks=(PrimeTimeChoice(index, seat, faces), *state.tasks[1:]))
+        return evolve(state, tasks=(PrimeTimeChoice(index, seat, faces), *state.tasks[1:]))
 
     def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """The choice places the black dice."""
