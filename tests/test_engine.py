@@ -502,3 +502,25 @@ def test_casinos_nobody_hears_pay_without_their_events() -> None:
     paid = [e.casino for e in stepped.events if isinstance(e, lv.CasinoPaid)]
     assert paid == [1, 2, 3, 4, 5, 6]
     assert stepped.state.money == state.money
+
+
+def test_c5_a_minimum_only_where_the_core_fills_the_casinos() -> None:
+    """C-5: the core fills the casinos to ``Params.minimum``; an edition whose notes a module
+    deals (Royale, the card game) has no minimum rule, and a config where the core would fill
+    with no minimum is refused."""
+    assert lv.classic(3).ruleset.params.minimum == 50_000
+    for config in (lv.royale(3), lv.cardgame(3)):
+        params = config.ruleset.params
+        assert (params.minimum, params.fill) == (None, False)
+
+    @attrs.frozen
+    class NoMinimum(lv.RuleModule):
+        """Takes the minimum away while the core still fills."""
+
+        id: ClassVar[str] = "test-no-minimum"
+
+        def configure(self, params: lv.Params, players: int) -> lv.Params:
+            return attrs.evolve(params, minimum=None)
+
+    with pytest.raises(lv.ConfigError, match="minimum"):
+        lv.classic(3, NoMinimum())

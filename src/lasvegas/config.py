@@ -46,8 +46,9 @@ class Params:
     supply at the start of a round (C-8) unless :attr:`supplied` is ``False``."""
     notes: tuple[Money, ...]
     """The banknotes of the pile, as a sorted multiset (C-2)."""
-    minimum: Money
-    """A casino draws notes until their total reaches this (C-5)."""
+    minimum: Money | None = None
+    """A casino draws notes until their total reaches this (C-5); ``None`` for an edition
+    with no minimum rule, whose notes a module deals (:attr:`fill` must then be ``False``)."""
     worth: tuple[tuple[Money, Money], ...] = ()
     """Notes that count as another amount for the minimum, as ``(note, worth)`` pairs."""
     casinos: int = 6
@@ -58,7 +59,8 @@ class Params:
     """Names of the imaginary owners (C-21), numbered after the seats in this order."""
     fill: bool = True
     """Whether the core fills the casinos to :attr:`minimum` from the pile at the start of a
-    round (C-5); ``False`` when a module deals the notes itself."""
+    round (C-5); ``False`` when a module deals the notes itself (then :attr:`minimum` may be
+    ``None``)."""
     supplied: bool = True
     """Whether each seat's :attr:`dice` are in its supply at the start of a round (C-8);
     ``False`` when a module holds them (``held_dice``) and places them itself."""
@@ -249,6 +251,8 @@ def _compile(config: GameConfig) -> Ruleset:
     neutral_owner = params.owner("neutral", players)
     if params.dice[NEUTRAL] and neutral_owner is None:
         raise ConfigError("neutral dice need a module that adds the neutral owner")
+    if params.fill and params.minimum is None:
+        raise ConfigError("the core fills the casinos (Params.fill) only to a minimum: set one")
 
     mods = config.modules
     kinds = [type(m) for m in mods]

@@ -370,7 +370,7 @@ def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
     owner_high = float(max(8, sum(params.dice)) * n)
     positive = [v for v in params.notes if v > 0]
     smallest = min(positive) if positive else MONEY_UNIT
-    per_casino = max(2, -(-params.minimum // smallest))
+    per_casino = max(2, -(-(params.minimum or 0) // smallest))  # None: no minimum rule
     note_high = max(1.0, max(params.notes, default=0) / MONEY_UNIT)
     money_high = max(1.0, sum(params.notes) / MONEY_UNIT)
     count_high = float(max(1, len(params.notes)))

@@ -254,8 +254,9 @@ def _cursor(view: PlayerView) -> int:
         return 0
     if view.phase is Phase.FILL:
         minimum = view.config.ruleset.params.minimum
-        for index, casino in enumerate(view.casinos):
-            if sum(casino.notes) < minimum:
-                return index
+        if minimum is not None:  # None: a module deals the notes, no casino waits for one
+            for index, casino in enumerate(view.casinos):
+                if sum(casino.notes) < minimum:
+                    return index
         return len(view.casinos) - 1
     return 0

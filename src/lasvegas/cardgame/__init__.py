@@ -98,7 +98,6 @@ def _cardgame_params(players: int) -> Params:
         max_players=5,
         dice=(0, 0, 0, 0),
         notes=NOTES,
-        minimum=0,  # no casino is filled to a minimum: CardGame deals the notes (fill=False)
         places=2,
     )
 

@@ -59,7 +59,9 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     worth = state.config.table(_worth) if params.worth else None
     notes = casino.notes
     total = sum(notes) if worth is None else pile_total(notes, worth)
-    full = total >= params.minimum and index + 1 < params.casinos
+    minimum = params.minimum
+    assert minimum is not None  # the core draws notes only when it fills (checked at config)
+    full = total >= minimum and index + 1 < params.casinos
     state = with_fill(
         state,
         cursor=index + 1 if full else index,
@@ -93,10 +95,12 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 # so the casinos already filled are passed over without a state each)
                 casinos = state.casinos
                 worth = state.config.table(_worth) if params.worth else None
+                minimum = params.minimum
+                assert minimum is not None  # Params.fill implies a minimum (checked at config)
                 while index < params.casinos:
                     notes = casinos[index].notes
                     total = sum(notes) if worth is None else pile_total(notes, worth)
-                    if total < params.minimum:
+                    if total < minimum:
                         break
                     index += 1
                 if index < params.casinos:

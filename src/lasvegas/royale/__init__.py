@@ -120,7 +120,6 @@ def _royale_params(players: int) -> Params:
         max_players=5,
         dice=(SMALL_DICE, 1, 0, 0),
         notes=MONEY_CARDS,
-        minimum=0,  # unused: the Royale module deals the money cards
         places=2,
         fill=False,
     )
