@@ -145,9 +145,11 @@ def test_k2_x18_thirty_dice_cards_per_player() -> None:
     assert card_face(52) == 5
     with pytest.raises(ValueError, match="one or two dice"):
         card(5, 3)
-    # The core sees each seat's cards as 24 regular and 6 big dice, held by the module.
+    # The core sees each seat's cards as 24 regular and 6 big dice, held by the module: no
+    # dice in the supply, the cards in Params.held, all of them what conservation counts.
     config = lv.cardgame(3)
-    assert config.ruleset.params.dice == (24, 6, 0, 0)
+    params = config.ruleset.params
+    assert (params.dice, params.held, params.owned) == ((0, 0, 0, 0), (24, 6, 0, 0), (24, 6, 0, 0))
     state = lv.new_game(config)
     assert state.supply == ((0, 0, 0, 0),) * 3
     assert state.config.modules[0].held_dice(state, 0) == (30, 30, 30)
@@ -417,7 +419,7 @@ def test_k9_short_draw_pile() -> None:
     hand and none to draw it is out."""
     small = lv.CardGame(deck=(11, 21, 31, 41, 51, 61, 12))
     config = lv.cardgame(2, small)
-    assert config.ruleset.params.dice == (6, 1, 0, 0)
+    assert config.ruleset.params.held == (6, 1, 0, 0)
     state = start(2, (11, 21, 31, 41, 51), (11, 21, 31, 41, 51), config=config)
     state = choose(state, (0, (11,)), (1, (21,)))
     state = deal_cards(state, (61, 12), (61,))

@@ -42,8 +42,8 @@ class Params:
     max_players: int
     """Most seats allowed."""
     dice: tuple[int, int, int, int]
-    """Dice each seat has in the game, per group (regular, big, kicker, neutral): in its
-    supply at the start of a round (C-8) unless :attr:`supplied` is ``False``."""
+    """Dice in each seat's supply at the start of a round (C-8), per group (regular, big,
+    kicker, neutral)."""
     notes: tuple[Money, ...]
     """The banknotes of the pile, as a sorted multiset (C-2)."""
     minimum: Money | None = None
@@ -61,9 +61,22 @@ class Params:
     """Whether the core fills the casinos to :attr:`minimum` from the pile at the start of a
     round (C-5); ``False`` when a module deals the notes itself (then :attr:`minimum` may be
     ``None``)."""
-    supplied: bool = True
-    """Whether each seat's :attr:`dice` are in its supply at the start of a round (C-8);
-    ``False`` when a module holds them (``held_dice``) and places them itself."""
+    held: tuple[int, int, int, int] = (0, 0, 0, 0)
+    """Pieces each seat places as dice that a module holds instead of the supply, per group
+    like :attr:`dice`: the card game's dice cards (K-4), single cards ``regular`` and double
+    cards ``big``. The module accounts for them (``held_dice``) and places them itself."""
+
+    @property
+    def owned(self) -> tuple[int, int, int, int]:
+        """Each seat's dice in the game, per group: its supply's :attr:`dice` and the pieces
+        a module holds (:attr:`held`). What the dice-conservation checks count.
+
+        >>> import lasvegas as lv
+        >>> lv.classic(3).ruleset.params.owned, lv.cardgame(3).ruleset.params.owned
+        ((8, 0, 0, 0), (24, 6, 0, 0))
+        """
+        d, h = self.dice, self.held
+        return (d[0] + h[0], d[1] + h[1], d[2] + h[2], d[3] + h[3])
 
     def owner(self, name: str, players: int) -> int | None:
         """The owner number of the imaginary owner *name*, or ``None`` if there is none.

@@ -249,10 +249,17 @@ def _tasks(state: State, problems: list[str]) -> None:
 
 
 def _conservation(state: State, problems: list[str]) -> None:
-    """Dice per seat and banknotes are conserved (C-1, C-2)."""
+    """Dice per seat and banknotes are conserved (C-1, C-2).
+
+    Each seat's dice in the game (``Params.owned``: its supply's dice and the pieces a module
+    holds, the card game's cards) are in its supply, on the casinos or held by a module
+    (``held_dice``), until the game is over; the banknotes (``Params.notes``) are in the pile,
+    on the casinos, won, or held by a module (``held_notes``).
+    """
     config = state.config
     ruleset = config.ruleset
-    params = ruleset.params
+    owned = ruleset.params.owned
+    notes_in_game = ruleset.params.notes
     n = config.players
     owners = ruleset.owners
     held = [0] * owners
@@ -265,14 +272,14 @@ def _conservation(state: State, problems: list[str]) -> None:
             return
         for owner, count in enumerate(counts):
             held[owner] += count
-    own = params.dice[REGULAR] + params.dice[BIG] + params.dice[KICKER]
+    own = owned[REGULAR] + owned[BIG] + owned[KICKER]
     bigs = [supply[BIG] for supply in state.supply] + [0] * (owners - n)
     for c in state.casinos:
         if any(c.big):
             for owner, count in enumerate(c.big):
                 bigs[owner] += count
     for owner, big in enumerate(bigs):
-        if big > params.dice[BIG]:
+        if big > owned[BIG]:
             problems.append(f"owner {owner} has {big} big dice, more than the game has (B-3)")
     if state.phase is not Phase.OVER:
         placed = [0] * owners
@@ -285,11 +292,14 @@ def _conservation(state: State, problems: list[str]) -> None:
             supply = state.supply[seat]
             total = supply[REGULAR] + supply[BIG] + supply[KICKER] + placed[seat] + held[seat]
             if total != own:
-                problems.append(f"seat {seat} has {total} dice in play, not {own}")
+                problems.append(
+                    f"seat {seat} has {total} dice in play, not {own}"
+                    " (counted in its supply, on the casinos and held by modules)"
+                )
         neutral = ruleset.neutral_owner
         if neutral is not None:
             in_hand = sum(s[NEUTRAL] for s in state.supply)
-            everyone = n * params.dice[NEUTRAL]
+            everyone = n * owned[NEUTRAL]
             total = in_hand + placed[neutral] + held[neutral]
             if not everyone <= total <= everyone + _NEUTRAL_SET:
                 problems.append(f"{total} neutral dice in play, not {everyone}-{everyone + 8}")
@@ -301,9 +311,9 @@ def _conservation(state: State, problems: list[str]) -> None:
     for i, module in enumerate(config.modules):
         everywhere += module.held_notes(state, i)
     everywhere.sort()
-    if everywhere != sorted(params.notes):
+    if everywhere != sorted(notes_in_game):
         notes = Counter(everywhere)
-        expected = Counter(params.notes)
+        expected = Counter(notes_in_game)
         missing = dict(expected - notes)
         extra = dict(notes - expected)
         problems.append(f"banknotes not conserved: missing {missing}, extra {extra}")

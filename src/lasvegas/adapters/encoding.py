@@ -366,8 +366,8 @@ def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
     n = config.players
     owners = ruleset.owners
     casinos = params.casinos
-    dice_high = float(max(1, *params.dice))
-    owner_high = float(max(8, sum(params.dice)) * n)
+    dice_high = float(max(1, *params.owned))
+    owner_high = float(max(8, sum(params.owned)) * n)
     positive = [v for v in params.notes if v > 0]
     smallest = min(positive) if positive else MONEY_UNIT
     per_casino = max(2, -(-(params.minimum or 0) // smallest))  # None: no minimum rule

@@ -221,7 +221,7 @@ def max_chance_outcomes(config: GameConfig) -> int:
     1287
     """
     params = config.ruleset.params
-    rolls = max(math.comb(k + 5, 5) for k in (*params.dice, 8))
+    rolls = max(math.comb(k + 5, 5) for k in (*params.owned, 8))
     return max(64, rolls, len(set(params.notes)))
 
 
@@ -236,7 +236,7 @@ def max_game_length(config: GameConfig) -> int:
     2952
     """
     params = config.ruleset.params
-    dice = max(1, sum(params.dice))
+    dice = max(1, sum(params.owned))
     per_round = len(params.notes) + config.players * dice * 12 + 50 * params.casinos
     return params.rounds * per_round
 

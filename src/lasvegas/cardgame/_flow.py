@@ -2,7 +2,8 @@
 
 The core's round runs as for every edition (fill, turns, payout, next round); with the
 card game's parameters it deals no dice to the supplies and fills no casino to a minimum
-(``Params.supplied`` and ``Params.fill`` are ``False``), so the module's tasks do both:
+(the seats' cards are ``Params.held``, not ``Params.dice``, and ``Params.fill`` is
+``False``), so the module's tasks do both:
 
 * the note deal (K-3) draws from the core's banknote pile and adds each note to the first
   casino holding fewer than two (:func:`lasvegas.table.take_note`,

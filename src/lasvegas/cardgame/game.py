@@ -4,7 +4,7 @@ The card game is the ``"cardgame"`` edition: 4 rounds, the 48 notes, payout to t
 no classic filling, and this module, which runs each round through tasks:
 
 1. on :class:`~lasvegas.RoundStarted` it takes the seats' cards into its slice (the core
-   puts no dice in the supplies, ``Params.supplied``, so its turn loop finds nobody, and
+   puts no dice in the supplies, the cards being ``Params.held``, so its turn loop finds nobody, and
    fills no casino, ``Params.fill``) and deals 2 notes to each
    casino 1..6, one chance :class:`~lasvegas.Draw` per note from the core's pile (K-3);
 2. on :class:`~lasvegas.CasinosFilled` (after the chip cards, when that module is on) it deals
@@ -139,7 +139,7 @@ class CardGame(RuleModule):
     >>> config = lv.cardgame(4)
     >>> config.modules
     (CardGame(),)
-    >>> config.ruleset.params.dice, len(config.ruleset.params.notes)
+    >>> config.ruleset.params.held, len(config.ruleset.params.notes)
     ((24, 6, 0, 0), 48)
     """
 
@@ -175,18 +175,18 @@ class CardGame(RuleModule):
     # -- config time -------------------------------------------------------------------------
 
     def configure(self, params: Params, players: int) -> Params:
-        """Each seat's cards as dice (single cards ``regular``, double cards ``big``) and the notes.
+        """Each seat's cards as the pieces it holds (``Params.held``: single cards ``regular``,
+        double cards ``big``) and the notes.
 
-        The cards never reach the core's supply (``Params.supplied``): this module holds them
-        (``held_dice``) and places the revealed ones; it deals the notes itself, two per
-        casino, instead of the core's filling (``Params.fill``, K-3).
+        The cards never reach the core's supply (its ``Params.dice`` are none): this module
+        holds them (``held_dice``) and places the revealed ones; it deals the notes itself,
+        two per casino, instead of the core's filling (``Params.fill``, K-3).
         """
         doubles = sum(1 for c in self.deck if c % 10 == 2)
         return attrs.evolve(
             params,
-            dice=(len(self.deck) - doubles, doubles, 0, 0),
+            held=(len(self.deck) - doubles, doubles, 0, 0),
             notes=tuple(sorted(self.notes)),
-            supplied=False,
             fill=False,
         )
 

@@ -18,7 +18,6 @@ from ..types import CHANCE
 from . import Step
 from ._common import (
     _FILL,
-    _NO_DICE,
     _NO_ROLL,
     _OVER,
     _PLACE,
@@ -53,7 +52,7 @@ def new_game(config: GameConfig) -> State:
         cursor=0,
         start=0,
         active=0,
-        supply=(params.dice if params.supplied else _NO_DICE,) * n,
+        supply=(params.dice,) * n,
         rolled=_NO_ROLL,
         casinos=(casino,) * params.casinos,
         pile_hidden=params.notes,

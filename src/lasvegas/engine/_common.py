@@ -14,8 +14,6 @@ from ..state import (
 from ..types import CHANCE
 
 _NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
-_NO_DICE: tuple[int, int, int, int] = (0, 0, 0, 0)
-"""A supply row holding no dice (``Params.supplied`` is ``False``)."""
 
 
 _FILL = Phase.FILL

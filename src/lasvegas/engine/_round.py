@@ -28,7 +28,6 @@ from ..types import CasinoIndex, CasinoNumber, Money, Seat
 from . import Standings
 from ._common import (
     _FILL,
-    _NO_DICE,
     _NO_ROLL,
     _OVER,
     _PAYOUT,
@@ -262,7 +261,7 @@ def _next_round(state: State, log: list[Event] | None) -> State:
         cursor=0,
         start=start,
         active=start,
-        supply=(ruleset.params.dice if ruleset.params.supplied else _NO_DICE,) * config.players,
+        supply=(ruleset.params.dice,) * config.players,
         rolled=_NO_ROLL,
         casinos=(Casino((), empty, empty),) * ruleset.params.casinos,
     )
