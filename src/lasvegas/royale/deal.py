@@ -24,7 +24,7 @@ from ..errors import ConfigError, IllegalActionError
 from ..events import DiceRolled, Event, NoteDealt
 from ..modules.base import ModuleState, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, fast_constructor, make_casino
-from ..table import note_outcomes, sample_note, take_note
+from ..table import note_outcomes, roll_outcomes, sample_note, sample_roll, take_note
 from ..text import money
 from ..types import BIG, REGULAR, Money
 from .components import CHIPS_PER_ROUND, MAX_TILES, face_code, face_name
@@ -454,16 +454,15 @@ def _tile_sample(royale: Royale, state: State, index: int, task: Task, rng: Rng)
 
 
 def _roll_outcomes(state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
-    """A roll of the neutral set: every sorted roll of its dice in the group."""
+    """A roll of the neutral set: every sorted roll of its dice in the group (C-9, R-9)."""
     assert isinstance(task, NeutralSetRoll)
-    k = _neutral_dice(state, task.group)
-    return tuple((Roll(faces, task.group), p) for faces, p in roll_distribution(k))
+    return roll_outcomes(_neutral_dice(state, task.group), task.group)
 
 
 def _roll_sample(state: State, index: int, task: Task, rng: Rng) -> Action:
     """A roll of the neutral set, drawn directly."""
     assert isinstance(task, NeutralSetRoll)
-    return Roll(rng.dice(_neutral_dice(state, task.group)), task.group)
+    return sample_roll(_neutral_dice(state, task.group), task.group, rng)
 
 
 def setup_handlers(royale: Royale) -> dict[type[Task], TaskHandler]:

@@ -22,6 +22,7 @@ from ...chance import roll_distribution
 from ...errors import IllegalActionError
 from ...events import DiceRolled
 from ...modules.base import Task, TaskHandler
+from ...table import roll_outcomes, sample_roll
 from ...types import BIG, REGULAR, Seat
 from ..table import SUPPLY, move_dice, open_casinos
 
@@ -52,8 +53,9 @@ __all__ = [
 # -- the black-dice throw ----------------------------------------------------------------------
 
 
-BLACK_OUTCOMES: Final = tuple((Roll(faces, "black"), p) for faces, p in roll_distribution(2))
-"""The 21 sorted throws of the two black dice with their exact probabilities."""
+BLACK_OUTCOMES: Final = roll_outcomes(2, "black")
+"""The 21 sorted throws of the two black dice with their exact probabilities (the core's
+roll of a group of dice, :func:`lasvegas.table.roll_outcomes`)."""
 
 _VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
 """The faces of a valid throw (sorted, two dice of 1 to 6)."""
@@ -80,24 +82,14 @@ class BlackThrow:
 
 def black_throw(rng: Rng) -> Roll:
     """A throw of the two black dice (``Roll(rng.dice(2), "black")``), for the tiles'
-    chance nodes; the 21 outcomes are built once and shared (actions are immutable).
+    chance nodes: the core's roll of a group of dice (:func:`lasvegas.table.sample_roll`).
 
     >>> import lasvegas as lv
     >>> roll = black_throw(lv.Rng(7))
     >>> roll == lv.Roll(roll.faces, "black"), len(roll.faces)
     (True, 2)
     """
-    faces = rng.dice(2)
-    roll = _BLACK_THROWS.get(faces)
-    if roll is None:
-        if len(_BLACK_THROWS) >= 10_000:  # bounded, whatever it is asked
-            _BLACK_THROWS.clear()
-        roll = _BLACK_THROWS[faces] = Roll(faces, "black")
-    return roll
-
-
-_BLACK_THROWS: dict[tuple[int, ...], Roll] = {}
-"""Throws of the black dice already built, by faces (bounded: 21 sorted throws)."""
+    return sample_roll(2, "black", rng)
 
 
 def _outcomes(state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
