@@ -99,6 +99,7 @@ def _cardgame_params(players: int) -> Params:
         dice=(0, 0, 0, 0),
         notes=NOTES,
         places=2,
+        fill=False,  # no minimum rule: the CardGame module deals the notes (K-3)
     )
 
 
