@@ -30,7 +30,9 @@ asks the tile who answers (:meth:`Tile.task_to_move`), what is legal
 ``perform``: the base class resumes the end-of-round order after the tile's last task). A
 throw of the black dice needs none of these: its task class lists
 :class:`~lasvegas.royale.tiles.shared.BlackThrow` among its bases, and the shared handler
-hands the checked faces to :meth:`Tile.thrown`.
+hands the checked faces to :meth:`Tile.thrown`. A tile with several decision task types
+overrides :meth:`Tile.task_handlers` with one handler per type (:meth:`Tile.decision`), so
+no tile method branches on the task type.
 
 Helpers for tiles: :mod:`lasvegas.royale.table` (counting dice, T-11; moving dice with or
 without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, T-8) and
@@ -39,7 +41,7 @@ without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, final
 
@@ -457,21 +459,59 @@ class Tile(RuleModule):
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The handlers of the tile's task types: a throw of the black dice
         (:class:`~lasvegas.royale.tiles.shared.BlackThrow`) gets the shared
-        :func:`~lasvegas.royale.tiles.shared.black_throw_handler`; any other task the tile's
-        :meth:`task_to_move`, :meth:`task_actions`, :meth:`task_chance`,
-        :meth:`task_sample`, all resolved by :meth:`perform` (:meth:`resolve`, then the
-        end-of-round order).
+        :func:`~lasvegas.royale.tiles.shared.black_throw_handler`; the tile's one other task
+        type, if any, gets :meth:`task_to_move`, :meth:`task_actions`, :meth:`task_chance`,
+        :meth:`task_sample`, resolved by :meth:`perform` (:meth:`resolve`, then the
+        end-of-round order). A tile with several task types besides its throw overrides this
+        with one handler per type (:meth:`decision`): no tile method branches on the task
+        type.
 
         >>> from lasvegas.royale.tiles.jackpot import JackpotThrow
         >>> import lasvegas as lv
         >>> lv.Jackpot().task_handlers()[JackpotThrow].to_move is None
         True
         """
-        own = TaskHandler(
-            self.perform, self.task_to_move, self.task_actions, self.task_chance, self.task_sample
-        )
-        throw = black_throw_handler(self)
-        return {t: throw if issubclass(t, BlackThrow) else own for t in self.tasks}
+        own = [t for t in self.tasks if not issubclass(t, BlackThrow)]
+        if len(own) > 1:
+            raise TypeError(
+                f"{type(self).__name__} has several task types: declare a handler per type"
+            )
+        handlers: dict[type[Task], TaskHandler] = {
+            t: black_throw_handler(self) for t in self.tasks if issubclass(t, BlackThrow)
+        }
+        for t in own:
+            handlers[t] = TaskHandler(
+                self.perform,
+                self.task_to_move,
+                self.task_actions,
+                self.task_chance,
+                self.task_sample,
+            )
+        return handlers
+
+    def decision(
+        self,
+        resolve: Callable[[State, int, Action, list[Event] | None], State],
+        to_move: Callable[[State, int, Task], Seat | Chance],
+        actions: Callable[[State, int, Task], tuple[Action, ...]],
+    ) -> TaskHandler:
+        """The handler of one of the tile's decision task types: *to_move* answers it with
+        one of *actions*, applied by *resolve* (which pops the task or replaces it); then the
+        end-of-round order goes on if this was the last task pending (T-9 (1)).
+
+        >>> from lasvegas.royale.tiles.black_box import BlackBoxSplit
+        >>> import lasvegas as lv
+        >>> len(lv.BlackBox().task_handlers()[BlackBoxSplit].actions(None, 0, None))
+        14
+        """
+
+        def perform(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+            state = resolve(state, index, action, log)
+            if not state.tasks and state.phase is _PAYOUT:
+                state = resume(state, log)
+            return state
+
+        return TaskHandler(perform, to_move, actions)
 
     # -- hooks the base class implements for every tile ---------------------------------------
 
