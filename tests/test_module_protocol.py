@@ -191,3 +191,31 @@ def test_the_black_dice_throw_is_one_shared_piece(tile: type[Tile]) -> None:
     assert handler.outcomes is reference.outcomes
     assert handler.sample is reference.sample
     assert tile().capabilities().describe_action is describe_black_throw
+
+
+class _Encoded(lv.RuleModule):
+    """Declares its own part of the adapters' observation vector (a capability)."""
+
+    id: ClassVar[str] = "test-encoded"
+
+    def capabilities(self) -> lv.Capabilities:
+        from lasvegas.adapters.encoding import Fill, Segment
+
+        def segments(config: lv.GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+            return [(Segment("test-encoded.one", (1,), 1.0, "always one"), lambda v, p: [1.0])]
+
+        return lv.Capabilities(slice_encoder=segments)
+
+
+def test_a_slice_encoder_is_a_declared_capability() -> None:
+    """The observation vector takes a module's segments from its declared capabilities (no
+    registry keyed by module id)."""
+    from lasvegas.adapters.encoding import observation_encoder
+
+    config = lv.classic(2, _Encoded())
+    encoder = observation_encoder(config)
+    segment = encoder.segment("test-encoded.one")
+    vector = encoder.encode(lv.observe(lv.new_game(config), 0))
+    assert vector[segment.offset] == 1.0
+    royale = observation_encoder(lv.royale(3))
+    assert royale.segment("royale.chips").size == 3

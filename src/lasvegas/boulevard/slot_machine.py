@@ -247,9 +247,14 @@ class SlotMachine(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Its decisions, for the adapters (the action space)."""
+        """For the adapters: its decisions (the action space) and observation segments."""
+        from ..adapters.encoding import (
+            slot_machine_segments,  # not at import: the adapters load lazily
+        )
+
         return Capabilities(
             action_space=self.action_space,
+            slice_encoder=slot_machine_segments,
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:

@@ -237,7 +237,10 @@ class CardGame(RuleModule):
         }
 
     def capabilities(self) -> Capabilities:
-        """Hand labels, the simultaneous choosers, the action space, texts and a determiniser."""
+        """Hand labels, the simultaneous choosers, the action space, texts, a determiniser and
+        the observation segments."""
+        from ..adapters.encoding import cardgame_segments  # not at import: the adapters load lazily
+
         return Capabilities(
             hand_labels=self.hand_labels,
             choosers=self.choosers,
@@ -245,6 +248,7 @@ class CardGame(RuleModule):
             action_space=self.action_space,
             describe_action=self.describe_action,
             determinise=self.determinise,
+            slice_encoder=cardgame_segments,
         )
 
     def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:

@@ -507,13 +507,17 @@ class Royale(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """The action space, the tiles' names per casino, the setup's texts, the money parts' names."""
+        """The action space, the tiles' names per casino, the setup's texts, the money parts'
+        names and the observation segments."""
+        from ..adapters.encoding import royale_segments  # not at import: the adapters load lazily
+
         return Capabilities(
             action_space=self.action_space,
             casino_labels=self.casino_labels,
             describe_action=describe_setup,
             notes_name="cards",
             score_name="chips",
+            slice_encoder=royale_segments,
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:
