@@ -245,9 +245,9 @@ def test_t2_three_distinct_physical_tiles_with_a_random_face_each() -> None:
     awake = {
         m.code: state.modules[i] for i, m in enumerate(state.config.modules) if isinstance(m, Tile)
     }
-    assert awake["B2"] == TileState(1)
-    assert awake["A1"] == TileState(2)
-    assert awake["H2"] == TileState(3)
+    assert awake["B2"] == TileState(lv.CasinoNumber(1))
+    assert awake["A1"] == TileState(lv.CasinoNumber(2))
+    assert awake["H2"] == TileState(lv.CasinoNumber(3))
     assert sum(1 for value in awake.values() if value is not None) == 3  # the rest sleep
 
 
@@ -391,10 +391,10 @@ def test_t3_activate_tile_directly_as_my_choice_would() -> None:
     tile then gets ``placed=None``; imaginary owners never activate (T-8)."""
     state = setup_round(lv.new_game(full_pool()), tiles=("C1", "A2", "H1"))
     log: list[lv.Event] = []
-    activate_tile(state, 3, 1, log)
+    activate_tile(state, lv.CasinoNumber(3), 1, log)
     assert marks(log) == ["activate-direct-seat1-3"]
     with pytest.raises(ValueError, match="T-8"):
-        activate_tile(state, 3, 3, None)
+        activate_tile(state, lv.CasinoNumber(3), 3, None)
 
 
 # -- T-7: closed casinos ---------------------------------------------------------------------------

@@ -50,7 +50,7 @@ def test_tblock1_nine_blank_dice_in_clusters_on_the_tile() -> None:
     none is in a casino, and they belong to an imaginary owner numbered after the seats."""
     assert BLOCK_IT_CLUSTERS == (1, 1, 2, 2, 3)
     state = start()
-    assert block_it(state) == BlockItState(casino=1, clusters=(1, 1, 2, 2, 3))
+    assert block_it(state) == BlockItState(casino=lv.CasinoNumber(1), clusters=(1, 1, 2, 2, 3))
     assert imaginary_owner(state, "blank") == 3
     assert blank(state) == (0,) * 6
     assert state.config.modules[0].id == "royale"
@@ -106,7 +106,7 @@ def test_tblock2_my_choice_activation_places_one_cluster() -> None:
     from lasvegas.royale.tiles.base import activate_tile
 
     state = start()
-    state = activate_tile(state, 1, 0, None)
+    state = activate_tile(state, lv.CasinoNumber(1), 0, None)
     assert lv.to_move(state) == 0
     state = lv.apply(state, PlaceCluster(2, 3))
     assert blank(state)[2] == 2

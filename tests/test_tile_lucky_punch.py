@@ -144,7 +144,7 @@ def test_tlucky2_activated_by_my_choice_still_punches() -> None:
     player still makes a fist."""
     from lasvegas.royale.tiles import activate_tile
 
-    state = activate_tile(start(), 1, 0, None)
+    state = activate_tile(start(), lv.CasinoNumber(1), 0, None)
     assert lv.to_move(state) == 0
     assert lv.legal_actions(state) == (HideTokens(1), HideTokens(2), HideTokens(3))
 

@@ -164,7 +164,7 @@ def test_tchoice1_face_6_golden_space_pushes_off_the_die_there_t10() -> None:
     state = lv.apply(lv.apply(state, lv.Roll((6, 6), "black")), MyChoicePick(6))
     assert lv.legal_actions(state) == (MyChoiceGolden(False),)
     state = lv.apply(state, MyChoiceGolden(False))
-    assert golden(state) == MyChoiceState(casino=1, golden=0, golden_big=0)
+    assert golden(state) == MyChoiceState(casino=lv.CasinoNumber(1), golden=0, golden_big=0)
     assert state.supply[0] == (0, 0, 0, 0)
     check_invariants(state)
     state = lv.apply(activate(state, (1, 6)), MyChoicePick(6))  # seat 1
@@ -174,7 +174,7 @@ def test_tchoice1_face_6_golden_space_pushes_off_the_die_there_t10() -> None:
         step.events
     )
     state = step.state
-    assert golden(state) == MyChoiceState(casino=1, golden=1, golden_big=1)
+    assert golden(state) == MyChoiceState(casino=lv.CasinoNumber(1), golden=1, golden_big=1)
     assert state.supply[0][:2] == (1, 0)
     state = turn(state, [3] * 7, 3, big=3)  # seat 2
     assert state.active == 0  # seat 0 is back

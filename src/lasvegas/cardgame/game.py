@@ -44,7 +44,7 @@ from ..events import CasinosFilled, Event, RoundStarted
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
-from ..types import Chance, Money, Seat
+from ..types import CasinoIndex, Chance, Money, Seat
 from ._flow import (
     DRAWS,
     card_slice,
@@ -338,7 +338,7 @@ class CardGame(RuleModule):
     # -- payout, accounting, views ---------------------------------------------------------------
 
     def payout(
-        self, state: State, index: int, casino: int, log: list[Event] | None
+        self, state: State, index: int, casino: CasinoIndex, log: list[Event] | None
     ) -> State | None:
         """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
         return pay_casino(state, index, casino, log)

@@ -65,7 +65,7 @@ if TYPE_CHECKING:
     from ...chance import Rng
     from ...config import Params
     from ...state import State
-    from ...types import Chance, Money, Seat
+    from ...types import CasinoNumber, Chance, Money, Seat
 
 __all__ = [
     "Draft",
@@ -279,7 +279,7 @@ class TileState(ModuleState):
     """
 
     kind: ClassVar[str] = "tile"
-    casino: int
+    casino: CasinoNumber
     """The casino the tile lies at this round (1 .. the number of tiles)."""
 
 
@@ -348,7 +348,7 @@ class Tile(RuleModule):
 
     # -- the protocol (called by the Royale module while the tile is in play) ---------------
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """The tile's slice for a round in which it lies at *casino* (its setup, T-2).
 
         Override it to return a :class:`TileState` subclass with the tile's counters and
@@ -359,7 +359,9 @@ class Tile(RuleModule):
         """
         return TileState(casino)
 
-    def setup(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
+    def setup(
+        self, state: State, index: int, casino: CasinoNumber, log: list[Event] | None
+    ) -> State:
         """The tile was dealt to *casino*: set its slice (:meth:`fresh`) and do its setup.
 
         Override it (calling ``super().setup``) for setup that changes the table, such as
@@ -422,7 +424,7 @@ class Tile(RuleModule):
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def casino(self, state: State, index: int) -> int | None:
+    def casino(self, state: State, index: int) -> CasinoNumber | None:
         """The casino this tile lies at this round, or ``None`` while it sleeps.
 
         >>> import lasvegas as lv
@@ -551,13 +553,13 @@ class Tile(RuleModule):
         raise NotImplementedError(f"{type(self).__name__} throws no black dice")
 
 
-def tile_at(state: State, casino: int) -> int | None:
+def tile_at(state: State, casino: CasinoNumber) -> int | None:
     """The module index of the tile at *casino* this round, or ``None``.
 
     >>> import lasvegas as lv
     >>> from lasvegas.royale.testing import setup_round
     >>> state = setup_round(lv.new_game(lv.royale(3, deal=("A2", "C1", "D1"))))
-    >>> state.config.modules[tile_at(state, 1)].code, tile_at(state, 4)
+    >>> state.config.modules[tile_at(state, lv.CasinoNumber(1))].code, tile_at(state, 4)
     ('A2', None)
     """
     tiles = royale_state(state).tiles
@@ -566,7 +568,7 @@ def tile_at(state: State, casino: int) -> int | None:
 
 def activate_tile(
     state: State,
-    casino: int,
+    casino: CasinoNumber,
     seat: Seat,
     log: list[Event] | None,
     placed: DicePlaced | None = None,
@@ -579,7 +581,7 @@ def activate_tile(
     >>> import lasvegas as lv
     >>> from lasvegas.royale.testing import setup_round
     >>> state = setup_round(lv.new_game(lv.royale(3, deal=("D1", "C1", "A2"))))
-    >>> activate_tile(state, 1, 0, None).modules[0].chips  # Pay Day: no casino yet, nothing
+    >>> activate_tile(state, lv.CasinoNumber(1), 0, None).modules[0].chips  # Pay Day: no casino yet, nothing
     (2, 2, 2)
     """
     if not 0 <= seat < state.config.players:

@@ -20,7 +20,7 @@ from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
-from ...types import Chance, Money, Seat
+from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..state import rebuild
 from .base import Draft, Tile, TileState
@@ -200,7 +200,7 @@ class FiftyFifty(Tile):
     events: ClassVar[tuple[type[Event], ...]] = (FiftyFiftySettled,)
     state_type: ClassVar[type[ModuleState] | None] = FiftyFiftyState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-FIFTY-1: the counter on the start space."""
         return FiftyFiftyState(casino)
 

@@ -23,7 +23,7 @@ from ...actions import Action
 from ...engine import push_task
 from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
 from ...state import Phase, fast_constructor, make_casino
-from ...types import Money, Seat
+from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
 from ..table import imaginary_owner, open_casinos
@@ -243,11 +243,13 @@ class Handicap(Tile):
     )
     state_type: ClassVar[type[ModuleState] | None] = HandicapState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """Every reward space is empty."""
         return HandicapState(casino)
 
-    def setup(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
+    def setup(
+        self, state: State, index: int, casino: CasinoNumber, log: list[Event] | None
+    ) -> State:
         """T-HANDICAP-1: one blank die into each of casinos 1-3, two into each of 4-6 (into
         open casinos only, T-7; they activate nothing, T-6)."""
         # super().setup's slice and the moves, built as one state (Draft); the open casinos

@@ -37,7 +37,7 @@ from ...engine import push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
 from ...state import Phase, fast_constructor
-from ...types import BIG, REGULAR, Money, Seat
+from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..state import rebuild, royale_state
 from ..table import SUPPLY, closed_casinos
@@ -340,7 +340,7 @@ def _activate(state: State, index: int, action: Action, log: list[Event] | None)
     assert isinstance(action, MyChoiceActivate)
     draft = Draft(state, log)
     draft.pop_task()
-    return activate_tile(draft.build(), action.casino, task.seat, log)
+    return activate_tile(draft.build(), CasinoNumber(action.casino), task.seat, log)
 
 
 def _move(state: State, index: int, action: Action, log: list[Event] | None) -> State:
@@ -415,7 +415,7 @@ class MyChoice(Tile):
     )
     state_type: ClassVar[type[ModuleState] | None] = MyChoiceState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """The golden space is empty."""
         return MyChoiceState(casino)
 

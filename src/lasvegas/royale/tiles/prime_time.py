@@ -26,7 +26,7 @@ from ...engine import payout_order, push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
-from ...types import Chance, Seat
+from ...types import CasinoNumber, Chance, Seat
 from ..state import rebuild
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
@@ -162,7 +162,7 @@ class PrimeTime(Tile):
     actions: ClassVar[tuple[type[Action], ...]] = (PrimeTimePlace,)
     state_type: ClassVar[type[ModuleState] | None] = PrimeTimeState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """No black die on the table."""
         return PrimeTimeState(casino)
 
