@@ -239,7 +239,7 @@ def test_t2_three_distinct_physical_tiles_with_a_random_face_each() -> None:
     with pytest.raises(lv.IllegalActionError, match="not a face"):
         lv.apply(state, DealTile("B1"))
     step = lv.step(state, DealTile("A1"))
-    assert TileDealt(casino=2, face="A1") in step.events
+    assert TileDealt(casino=lv.CasinoNumber(2), face="A1") in step.events
     state = lv.apply(step.state, DealTile("H2"))
     assert royale_state(state).deal == ("B2", "A1", "H2")
     awake = {
@@ -336,7 +336,7 @@ def test_t3_own_placement_activates_only_the_tile_at_that_casino() -> None:
     state = setup_round(lv.new_game(full_pool()), tiles=("C1", "A2", "H1"))
     log: list[lv.Event] = []
     state = turn(state, [2, 2, 5, 5, 5, 5, 5], 2, big=5, log=log)
-    assert TileActivated(casino=2, face="A2", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(2), face="A2", seat=0) in log
     assert marks(log) == ["activate-placed-seat0-2"]
     log.clear()
     state = turn(state, [4, 2, 2, 2, 2, 2, 2], 4, big=2, log=log)

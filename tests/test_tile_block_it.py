@@ -64,7 +64,7 @@ def test_tblock2_one_cluster_per_activation() -> None:
     empty. The blank dice move without activating anything (T-6)."""
     log: list[lv.Event] = []
     state = turn(start(), [1, 2, 2, 2, 2, 2, 2], 1, big=2, log=log)
-    assert TileActivated(casino=1, face="F1", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="F1", seat=0) in log
     assert lv.to_move(state) == 0
     legal = lv.legal_actions(state)
     assert legal == tuple(PlaceCluster(size, c) for size in (1, 2, 3) for c in range(1, 7))
@@ -95,7 +95,7 @@ def test_tblock2_one_cluster_per_activation() -> None:
     assert not [e for e in log if isinstance(e, lv.DicePlaced) and e.seat == 3]  # T-6
     log.clear()
     state = turn(state, [1, 4, 4, 4, 4, 4], 1, big=4, log=log)  # seat 2: nothing left
-    assert TileActivated(casino=1, face="F1", seat=2) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="F1", seat=2) in log
     assert not state.tasks
     assert state.active == 0
 

@@ -59,7 +59,7 @@ def test_tjackpot2_activation_throws_the_black_dice() -> None:
     """T-JACKPOT-2: activation is a chance node: the two black dice, group "black"."""
     log: list[lv.Event] = []
     state = one_die_at_casino_1(start(), log)
-    assert TileActivated(casino=1, face="A2", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="A2", seat=0) in log
     assert lv.to_move(state) is lv.CHANCE
     assert lv.legal_actions(state) == ()
     outcomes = dict(lv.chance_outcomes(state))

@@ -84,7 +84,7 @@ def test_tchoice1_face_4_activates_pay_day_as_if_dice_were_placed_there() -> Non
     state = lv.apply(activate(state, (4, 6), rest=3), MyChoicePick(4))
     assert lv.legal_actions(state) == (MyChoiceActivate(2),)
     step = lv.step(state, MyChoiceActivate(2))
-    assert TileActivated(casino=2, face="D1", seat=0) in step.events
+    assert TileActivated(casino=lv.CasinoNumber(2), face="D1", seat=0) in step.events
     assert ChipsGiven(seat=0, count=2) in step.events  # casinos 1 and 4
     assert not any(isinstance(e, lv.DicePlaced) for e in step.events)
     assert lv.TurnStarted(seat=0) in step.events  # seats 1 and 2 are done: seat 0 again
@@ -109,7 +109,7 @@ def test_tchoice1_face_4_other_tiles_with_or_without_an_activation_effect() -> N
     face does nothing."""
     state = lv.apply(activate(start(deal=("H2", "G1")), (4, 5)), MyChoicePick(4))
     step = lv.step(state, MyChoiceActivate(2))
-    assert TileActivated(casino=2, face="G1", seat=0) in step.events
+    assert TileActivated(casino=lv.CasinoNumber(2), face="G1", seat=0) in step.events
     assert not step.state.tasks
     state = turn(start(deal=("H2", "G2")), [2, 2, 4, 4, 4, 4, 4], 2, big=4)
     state = lv.apply(state, DoubleDownMove(0, 0))  # seat 0 keeps its 2 dice at casino 2

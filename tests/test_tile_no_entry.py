@@ -66,7 +66,7 @@ def test_tnoentry2_the_first_activation_must_close_another_casino() -> None:
     which pays 2 chips."""
     log: list[lv.Event] = []
     state = activate(start(), log)
-    assert TileActivated(casino=1, face="E1", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="E1", seat=0) in log
     assert lv.to_move(state) == 0
     assert lv.legal_actions(state) == tuple(NoEntryClose(c) for c in (2, 3, 4, 5, 6))
     for bad in (NoEntryClose(1), LEAVE):

@@ -324,7 +324,9 @@ class Royale(RuleModule):
                 tile = state.config.modules[j]
                 assert isinstance(tile, Tile)
                 if log is not None or TileActivated in state.config.ruleset.reactors:
-                    activated = TileActivated(casino=casino, face=tile.code, seat=event.seat)
+                    activated = TileActivated(
+                        casino=CasinoNumber(casino), face=tile.code, seat=event.seat
+                    )
                     state = emit(state, activated, log)
                 if type(tile).activate is not _NO_ACTIVATION:  # the base class's does nothing
                     state = tile.activate(state, j, event.seat, log, event)
