@@ -219,3 +219,31 @@ def test_a_slice_encoder_is_a_declared_capability() -> None:
     assert vector[segment.offset] == 1.0
     royale = observation_encoder(lv.royale(3))
     assert royale.segment("royale.chips").size == 3
+
+
+@attrs.frozen
+class _AskAgain(lv.Task):
+    """A second task type."""
+
+    kind: ClassVar[str] = "test-ask-again"
+
+
+def test_every_task_type_of_a_tile_has_its_own_handler() -> None:
+    """Tiles with several decision task types (Black Box, Lucky Punch, Handicap, My Choice)
+    declare one handler per type; the base class refuses a tile that would leave several
+    types to one set of methods branching on the task type."""
+    from lasvegas.royale.tiles import TILES
+
+    for cls in TILES:
+        handlers = cls().task_handlers()
+        assert set(handlers) == set(cls.tasks), cls.__name__
+        own = [handlers[t] for t in cls.tasks if not issubclass(t, BlackThrow)]
+        assert len({id(h) for h in own}) == len(own), cls.__name__
+
+    class _Twice(Tile):
+        id: ClassVar[str] = "test-twice"
+        code: ClassVar[str] = "A1"
+        tasks: ClassVar[tuple[type[lv.Task], ...]] = (_Ask, _AskAgain)
+
+    with pytest.raises(TypeError, match="declare a handler per type"):
+        _Twice().task_handlers()
