@@ -191,3 +191,59 @@ def test_the_black_dice_throw_is_one_shared_piece(tile: type[Tile]) -> None:
     assert handler.outcomes is reference.outcomes
     assert handler.sample is reference.sample
     assert tile().capabilities().describe_action is describe_black_throw
+
+
+class _Encoded(lv.RuleModule):
+    """Declares its own part of the adapters' observation vector (a capability)."""
+
+    id: ClassVar[str] = "test-encoded"
+
+    def capabilities(self) -> lv.Capabilities:
+        from lasvegas.adapters.encoding import Fill, Segment
+
+        def segments(config: lv.GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+            return [(Segment("test-encoded.one", (1,), 1.0, "always one"), lambda v, p: [1.0])]
+
+        return lv.Capabilities(slice_encoder=segments)
+
+
+def test_a_slice_encoder_is_a_declared_capability() -> None:
+    """The observation vector takes a module's segments from its declared capabilities (no
+    registry keyed by module id)."""
+    from lasvegas.adapters.encoding import observation_encoder
+
+    config = lv.classic(2, _Encoded())
+    encoder = observation_encoder(config)
+    segment = encoder.segment("test-encoded.one")
+    vector = encoder.encode(lv.observe(lv.new_game(config), 0))
+    assert vector[segment.offset] == 1.0
+    royale = observation_encoder(lv.royale(3))
+    assert royale.segment("royale.chips").size == 3
+
+
+@attrs.frozen
+class _AskAgain(lv.Task):
+    """A second task type."""
+
+    kind: ClassVar[str] = "test-ask-again"
+
+
+def test_every_task_type_of_a_tile_has_its_own_handler() -> None:
+    """Tiles with several decision task types (Black Box, Lucky Punch, Handicap, My Choice)
+    declare one handler per type; the base class refuses a tile that would leave several
+    types to one set of methods branching on the task type."""
+    from lasvegas.royale.tiles import TILES
+
+    for cls in TILES:
+        handlers = cls().task_handlers()
+        assert set(handlers) == set(cls.tasks), cls.__name__
+        own = [handlers[t] for t in cls.tasks if not issubclass(t, BlackThrow)]
+        assert len({id(h) for h in own}) == len(own), cls.__name__
+
+    class _Twice(Tile):
+        id: ClassVar[str] = "test-twice"
+        code: ClassVar[str] = "A1"
+        tasks: ClassVar[tuple[type[lv.Task], ...]] = (_Ask, _AskAgain)
+
+    with pytest.raises(TypeError, match="declare a handler per type"):
+        _Twice().task_handlers()

@@ -239,15 +239,15 @@ def test_t2_three_distinct_physical_tiles_with_a_random_face_each() -> None:
     with pytest.raises(lv.IllegalActionError, match="not a face"):
         lv.apply(state, DealTile("B1"))
     step = lv.step(state, DealTile("A1"))
-    assert TileDealt(casino=2, face="A1") in step.events
+    assert TileDealt(casino=lv.CasinoNumber(2), face="A1") in step.events
     state = lv.apply(step.state, DealTile("H2"))
     assert royale_state(state).deal == ("B2", "A1", "H2")
     awake = {
         m.code: state.modules[i] for i, m in enumerate(state.config.modules) if isinstance(m, Tile)
     }
-    assert awake["B2"] == TileState(1)
-    assert awake["A1"] == TileState(2)
-    assert awake["H2"] == TileState(3)
+    assert awake["B2"] == TileState(lv.CasinoNumber(1))
+    assert awake["A1"] == TileState(lv.CasinoNumber(2))
+    assert awake["H2"] == TileState(lv.CasinoNumber(3))
     assert sum(1 for value in awake.values() if value is not None) == 3  # the rest sleep
 
 
@@ -336,7 +336,7 @@ def test_t3_own_placement_activates_only_the_tile_at_that_casino() -> None:
     state = setup_round(lv.new_game(full_pool()), tiles=("C1", "A2", "H1"))
     log: list[lv.Event] = []
     state = turn(state, [2, 2, 5, 5, 5, 5, 5], 2, big=5, log=log)
-    assert TileActivated(casino=2, face="A2", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(2), face="A2", seat=0) in log
     assert marks(log) == ["activate-placed-seat0-2"]
     log.clear()
     state = turn(state, [4, 2, 2, 2, 2, 2, 2], 4, big=2, log=log)
@@ -391,10 +391,10 @@ def test_t3_activate_tile_directly_as_my_choice_would() -> None:
     tile then gets ``placed=None``; imaginary owners never activate (T-8)."""
     state = setup_round(lv.new_game(full_pool()), tiles=("C1", "A2", "H1"))
     log: list[lv.Event] = []
-    activate_tile(state, 3, 1, log)
+    activate_tile(state, lv.CasinoNumber(3), 1, log)
     assert marks(log) == ["activate-direct-seat1-3"]
     with pytest.raises(ValueError, match="T-8"):
-        activate_tile(state, 3, 3, None)
+        activate_tile(state, lv.CasinoNumber(3), 3, None)
 
 
 # -- T-7: closed casinos ---------------------------------------------------------------------------

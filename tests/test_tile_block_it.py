@@ -50,7 +50,7 @@ def test_tblock1_nine_blank_dice_in_clusters_on_the_tile() -> None:
     none is in a casino, and they belong to an imaginary owner numbered after the seats."""
     assert BLOCK_IT_CLUSTERS == (1, 1, 2, 2, 3)
     state = start()
-    assert block_it(state) == BlockItState(casino=1, clusters=(1, 1, 2, 2, 3))
+    assert block_it(state) == BlockItState(casino=lv.CasinoNumber(1), clusters=(1, 1, 2, 2, 3))
     assert imaginary_owner(state, "blank") == 3
     assert blank(state) == (0,) * 6
     assert state.config.modules[0].id == "royale"
@@ -64,7 +64,7 @@ def test_tblock2_one_cluster_per_activation() -> None:
     empty. The blank dice move without activating anything (T-6)."""
     log: list[lv.Event] = []
     state = turn(start(), [1, 2, 2, 2, 2, 2, 2], 1, big=2, log=log)
-    assert TileActivated(casino=1, face="F1", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="F1", seat=0) in log
     assert lv.to_move(state) == 0
     legal = lv.legal_actions(state)
     assert legal == tuple(PlaceCluster(size, c) for size in (1, 2, 3) for c in range(1, 7))
@@ -95,7 +95,7 @@ def test_tblock2_one_cluster_per_activation() -> None:
     assert not [e for e in log if isinstance(e, lv.DicePlaced) and e.seat == 3]  # T-6
     log.clear()
     state = turn(state, [1, 4, 4, 4, 4, 4], 1, big=4, log=log)  # seat 2: nothing left
-    assert TileActivated(casino=1, face="F1", seat=2) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="F1", seat=2) in log
     assert not state.tasks
     assert state.active == 0
 
@@ -106,7 +106,7 @@ def test_tblock2_my_choice_activation_places_one_cluster() -> None:
     from lasvegas.royale.tiles.base import activate_tile
 
     state = start()
-    state = activate_tile(state, 1, 0, None)
+    state = activate_tile(state, lv.CasinoNumber(1), 0, None)
     assert lv.to_move(state) == 0
     state = lv.apply(state, PlaceCluster(2, 3))
     assert blank(state)[2] == 2

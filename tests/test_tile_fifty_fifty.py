@@ -70,7 +70,7 @@ def test_tfifty2_activation_throws_the_black_dice_and_moves_the_counter() -> Non
     one space, then the active player chooses: stop, bet higher or bet lower."""
     log: list[lv.Event] = []
     state = activate(start(), log)
-    assert TileActivated(casino=1, face="B2", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="B2", seat=0) in log
     assert lv.to_move(state) is lv.CHANCE
     outcomes = dict(lv.chance_outcomes(state))
     assert len(outcomes) == 21

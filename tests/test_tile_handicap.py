@@ -54,7 +54,7 @@ def test_thandicap1_blank_dice_in_every_casino() -> None:
     assert HANDICAP_SETUP == (1, 1, 1, 2, 2, 2)
     state = start()
     assert blank(state) == (1, 1, 1, 2, 2, 2)
-    assert handicap(state) == HandicapState(casino=1, taken=(0, 0, 0))
+    assert handicap(state) == HandicapState(casino=lv.CasinoNumber(1), taken=(0, 0, 0))
     log: list[lv.Event] = []
     state = finish_round(state, {0: 2, 1: 3, 2: 4}, log)  # round 2 is dealt in the same step
     setup = [e for e in log if isinstance(e, DiceMoved) and e.source == "box"]

@@ -24,7 +24,7 @@ def token(state: lv.State) -> HighFiveState:
 
 def test_thighfive1_the_token_starts_on_the_tile() -> None:
     """T-HIGHFIVE-1: at setup the token is on the tile."""
-    assert token(start()) == HighFiveState(casino=1, holder=-1)
+    assert token(start()) == HighFiveState(casino=lv.CasinoNumber(1), holder=-1)
 
 
 def test_thighfive2_five_dice_take_the_token_for_good() -> None:

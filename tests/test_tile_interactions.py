@@ -42,7 +42,7 @@ def test_t6_power_play_rotation_activates_where_handicap_rotation_does_not() -> 
     assert not state.tasks  # no Jackpot throw
     state = turn(state, [6] * 7, 6, big=6)  # seat 2; then seat 0's turn starts
     step = lv.step(state, PowerPlayUse(2, False))
-    assert TileActivated(casino=2, face="A2", seat=0) in step.events
+    assert TileActivated(casino=lv.CasinoNumber(2), face="A2", seat=0) in step.events
     assert isinstance(step.state.tasks[0], JackpotThrow)
 
 

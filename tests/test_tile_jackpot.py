@@ -47,19 +47,19 @@ def test_tjackpot1_counter_starts_on_30000_each_round() -> None:
     """T-JACKPOT-1, X-11: the counter starts on $30,000 each round the tile is dealt."""
     assert JACKPOT_TRACK == (30_000, 40_000, 50_000, 60_000, 70_000, 80_000)
     state = start()
-    assert jackpot(state) == JackpotState(casino=1, counter=0)
+    assert jackpot(state) == JackpotState(casino=lv.CasinoNumber(1), counter=0)
     state = throw(one_die_at_casino_1(state), (1, 2))
     assert jackpot(state).counter == 1
     state = setup_round(finish_round(state, {0: 4, 1: 5, 2: 6}))
     assert state.round == 2
-    assert jackpot(state) == JackpotState(casino=1, counter=0)
+    assert jackpot(state) == JackpotState(casino=lv.CasinoNumber(1), counter=0)
 
 
 def test_tjackpot2_activation_throws_the_black_dice() -> None:
     """T-JACKPOT-2: activation is a chance node: the two black dice, group "black"."""
     log: list[lv.Event] = []
     state = one_die_at_casino_1(start(), log)
-    assert TileActivated(casino=1, face="A2", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="A2", seat=0) in log
     assert lv.to_move(state) is lv.CHANCE
     assert lv.legal_actions(state) == ()
     outcomes = dict(lv.chance_outcomes(state))

@@ -58,7 +58,7 @@ def test_tknockout1_each_opponent_clockwise_from_the_left_puts_a_die_in_the_bar(
     state = turn(state, [5] * 7, 5, big=3)  # seat 0: only its Biggy left
     log: list[lv.Event] = []
     state = knock(state, log)  # seat 1 activates Knockout?
-    assert TileActivated(casino=1, face="E2", seat=1) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="E2", seat=1) in log
     assert lv.to_move(state) == 2
     assert lv.legal_actions(state) == (SMALL, BIGGY)
     state = play(state, SMALL, log=log)

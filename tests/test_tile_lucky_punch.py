@@ -46,7 +46,7 @@ def test_tlucky1_three_tokens_and_a_fist_of_one_to_three() -> None:
     assert LUCKY_PUNCH_TOKENS == 3
     log: list[lv.Event] = []
     state = punch(start(), log)
-    assert TileActivated(casino=1, face="A1", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="A1", seat=0) in log
     assert lv.to_move(state) == 0
     assert lv.legal_actions(state) == (HideTokens(1), HideTokens(2), HideTokens(3))
     with pytest.raises(lv.IllegalActionError):
@@ -144,7 +144,7 @@ def test_tlucky2_activated_by_my_choice_still_punches() -> None:
     player still makes a fist."""
     from lasvegas.royale.tiles import activate_tile
 
-    state = activate_tile(start(), 1, 0, None)
+    state = activate_tile(start(), lv.CasinoNumber(1), 0, None)
     assert lv.to_move(state) == 0
     assert lv.legal_actions(state) == (HideTokens(1), HideTokens(2), HideTokens(3))
 

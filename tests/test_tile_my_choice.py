@@ -84,7 +84,7 @@ def test_tchoice1_face_4_activates_pay_day_as_if_dice_were_placed_there() -> Non
     state = lv.apply(activate(state, (4, 6), rest=3), MyChoicePick(4))
     assert lv.legal_actions(state) == (MyChoiceActivate(2),)
     step = lv.step(state, MyChoiceActivate(2))
-    assert TileActivated(casino=2, face="D1", seat=0) in step.events
+    assert TileActivated(casino=lv.CasinoNumber(2), face="D1", seat=0) in step.events
     assert ChipsGiven(seat=0, count=2) in step.events  # casinos 1 and 4
     assert not any(isinstance(e, lv.DicePlaced) for e in step.events)
     assert lv.TurnStarted(seat=0) in step.events  # seats 1 and 2 are done: seat 0 again
@@ -109,7 +109,7 @@ def test_tchoice1_face_4_other_tiles_with_or_without_an_activation_effect() -> N
     face does nothing."""
     state = lv.apply(activate(start(deal=("H2", "G1")), (4, 5)), MyChoicePick(4))
     step = lv.step(state, MyChoiceActivate(2))
-    assert TileActivated(casino=2, face="G1", seat=0) in step.events
+    assert TileActivated(casino=lv.CasinoNumber(2), face="G1", seat=0) in step.events
     assert not step.state.tasks
     state = turn(start(deal=("H2", "G2")), [2, 2, 4, 4, 4, 4, 4], 2, big=4)
     state = lv.apply(state, DoubleDownMove(0, 0))  # seat 0 keeps its 2 dice at casino 2
@@ -164,7 +164,7 @@ def test_tchoice1_face_6_golden_space_pushes_off_the_die_there_t10() -> None:
     state = lv.apply(lv.apply(state, lv.Roll((6, 6), "black")), MyChoicePick(6))
     assert lv.legal_actions(state) == (MyChoiceGolden(False),)
     state = lv.apply(state, MyChoiceGolden(False))
-    assert golden(state) == MyChoiceState(casino=1, golden=0, golden_big=0)
+    assert golden(state) == MyChoiceState(casino=lv.CasinoNumber(1), golden=0, golden_big=0)
     assert state.supply[0] == (0, 0, 0, 0)
     check_invariants(state)
     state = lv.apply(activate(state, (1, 6)), MyChoicePick(6))  # seat 1
@@ -174,7 +174,7 @@ def test_tchoice1_face_6_golden_space_pushes_off_the_die_there_t10() -> None:
         step.events
     )
     state = step.state
-    assert golden(state) == MyChoiceState(casino=1, golden=1, golden_big=1)
+    assert golden(state) == MyChoiceState(casino=lv.CasinoNumber(1), golden=1, golden_big=1)
     assert state.supply[0][:2] == (1, 0)
     state = turn(state, [3] * 7, 3, big=3)  # seat 2
     assert state.active == 0  # seat 0 is back

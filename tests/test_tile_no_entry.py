@@ -50,13 +50,13 @@ def test_tnoentry1_token_in_the_middle_counter_on_the_start_space() -> None:
     """T-NOENTRY-1: at setup the token lies in the middle of the tile (no casino is closed)
     and the counter is on the start space; so again in a new round."""
     state = start()
-    assert tile(state) == NoEntryState(casino=1, token=0, counter=0)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=0, counter=0)
     assert closed_casinos(state) == frozenset()
     state = lv.apply(activate(state), NoEntryClose(4))
     assert closed_casinos(state) == frozenset({4})
     state = setup_round(finish_round(state, {0: 5, 1: 5, 2: 6}))
     assert state.round == 2
-    assert tile(state) == NoEntryState(casino=1, token=0, counter=0)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=0, counter=0)
     assert closed_casinos(state) == frozenset()
 
 
@@ -66,7 +66,7 @@ def test_tnoentry2_the_first_activation_must_close_another_casino() -> None:
     which pays 2 chips."""
     log: list[lv.Event] = []
     state = activate(start(), log)
-    assert TileActivated(casino=1, face="E1", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="E1", seat=0) in log
     assert lv.to_move(state) == 0
     assert lv.legal_actions(state) == tuple(NoEntryClose(c) for c in (2, 3, 4, 5, 6))
     for bad in (NoEntryClose(1), LEAVE):
@@ -75,7 +75,7 @@ def test_tnoentry2_the_first_activation_must_close_another_casino() -> None:
     state = choose(state, NoEntryClose(6), log)
     assert NoEntryMoved(casino=6, counter=1) in log
     assert ChipsGiven(seat=0, count=2) in log
-    assert tile(state) == NoEntryState(casino=1, token=6, counter=1)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=6, counter=1)
     assert royale_state(state).chips == (4, 2, 2)
 
 
@@ -90,10 +90,10 @@ def test_tnoentry2_x13_later_activations_move_or_leave_the_token_round_the_track
     state = activate(state)  # seat 1
     assert lv.legal_actions(state) == (*(NoEntryClose(c) for c in (2, 3, 4, 5)), LEAVE)
     state = choose(state, NoEntryClose(5), log)  # the empty space
-    assert tile(state) == NoEntryState(casino=1, token=5, counter=2)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=2)
     assert royale_state(state).chips == (4, 2, 2)
     state = choose(activate(state), LEAVE, log)  # seat 2 leaves it: nothing moves
-    assert tile(state) == NoEntryState(casino=1, token=5, counter=2)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=2)
     assert royale_state(state).chips == (4, 2, 2)
     state = choose(activate(state), NoEntryClose(6), log)  # seat 0: $30,000
     assert BankPaid(seat=0, amount=30_000, cards=(30_000,), chips=0) in log
@@ -101,9 +101,9 @@ def test_tnoentry2_x13_later_activations_move_or_leave_the_token_round_the_track
     state = choose(activate(state), NoEntryClose(6), log)  # seat 2: 1 chip
     assert ChipsGiven(seat=2, count=1) in log
     state = choose(activate(state), NoEntryClose(5), log)  # seat 0: the start space
-    assert tile(state) == NoEntryState(casino=1, token=5, counter=0)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=0)
     state = choose(activate(state), NoEntryClose(6), log)  # seat 1: round again, 2 chips
-    assert tile(state) == NoEntryState(casino=1, token=6, counter=1)
+    assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=6, counter=1)
     assert royale_state(state).chips == (4, 4, 3)
     assert state.money == ((30_000,), (), ())
     moved = [e for e in log if isinstance(e, NoEntryMoved)]

@@ -27,7 +27,7 @@ def test_tpayday1_one_or_two_casinos_pay_chips() -> None:
     """T-PAYDAY-1, X-8: one casino (this one) pays 1 chip; two casinos pay 2 chips."""
     log: list[lv.Event] = []
     state = one_die(start(), 1, log)  # seat 0: only casino 1
-    assert TileActivated(casino=1, face="D1", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="D1", seat=0) in log
     assert ChipsGiven(seat=0, count=1) in log
     assert royale_state(state).chips == (3, 2, 2)
     assert state.money[0] == ()

@@ -69,7 +69,7 @@ def test_tpower2_a_clear_majority_takes_the_token_from_the_tile_or_its_holder() 
     from the tile or from the player holding it."""
     log: list[lv.Event] = []
     state = dice(start(), 1, 1, log)  # seat 0: 1 die, alone
-    assert TileActivated(casino=1, face="D2", seat=0) in log
+    assert TileActivated(casino=lv.CasinoNumber(1), face="D2", seat=0) in log
     assert PowerTokenMoved(holder=0) in log
     state = dice(state, 1, 2, log)  # seat 1: 2 dice against 1
     assert PowerTokenMoved(holder=1) in log
@@ -156,7 +156,7 @@ def test_tpower3_t6_the_rotated_die_activates_the_tile_where_it_lands() -> None:
     state = dice(start(3, "A2"), 1, 1)  # seat 0 takes the token
     state = dice(dice(state, 4, 1), 5, 1)
     step = lv.step(state, PowerPlayUse(face=2, big=True))  # the Biggy, onto Jackpot's casino
-    assert TileActivated(casino=2, face="A2", seat=0) in step.events
+    assert TileActivated(casino=lv.CasinoNumber(2), face="A2", seat=0) in step.events
     assert step.state.casinos[1].big[0] == 1
     assert lv.to_move(step.state) is lv.CHANCE
     state = lv.apply(step.state, lv.Roll((3, 4), "black"))

@@ -47,7 +47,7 @@ from .engine import (
 from .errors import IllegalActionError
 from .events import Event
 from .state import Phase, State
-from .types import CHANCE, GROUPS, Money, Seat
+from .types import CHANCE, GROUPS, CasinoNumber, Money, Seat
 from .validate import state_problems
 
 if TYPE_CHECKING:
@@ -540,13 +540,13 @@ def bank(state: State) -> tuple[Money, ...]:
     return royale_state(state).bank
 
 
-def tile_at(state: State, casino: int) -> RuleModule | None:
+def tile_at(state: State, casino: CasinoNumber) -> RuleModule | None:
     """Royale: the tile module lying at *casino* this round, or ``None``; its slice is
     ``part(state, tile.id)``.
 
     >>> import lasvegas as lv
     >>> state = setup_round(lv.new_game(lv.royale(3, deal=("A2", "C1", "D1"))))
-    >>> tile_at(state, 2).name, tile_at(state, 4)
+    >>> tile_at(state, lv.CasinoNumber(2)).name, tile_at(state, lv.CasinoNumber(4))
     ('High Five', None)
     """
     from .royale.tiles.base import tile_at as index_at

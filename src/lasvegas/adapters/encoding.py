@@ -48,7 +48,8 @@ seat, the bank's size and total, who took the higher card at each casino), kicke
 of play per owner), the slot machine (faces used, dice there per owner and face), rainbow
 cards (how many were discarded). Any other module with a slice (each Royale tile, modules
 written outside the package) gets an ``in_play`` flag, plus the casino it lies at, one-hot,
-when its slice has a ``casino`` field; :func:`register_slice_encoder` adds a richer encoding.
+when its slice has a ``casino`` field; a module declares a richer encoding of its own as
+:attr:`lasvegas.Capabilities.slice_encoder` (a :data:`SliceEncoder`).
 
 Values above a segment's bound are clipped to it (the bounds are loose: clipping only
 happens in configurations the bounds did not foresee, such as a module adding more notes to
@@ -84,8 +85,13 @@ __all__ = [
     "Perspective",
     "Segment",
     "SliceEncoder",
+    "cardgame_segments",
+    "chip_cards_segments",
+    "kickers_segments",
     "observation_encoder",
-    "register_slice_encoder",
+    "rainbow_cards_segments",
+    "royale_segments",
+    "slot_machine_segments",
 ]
 
 MONEY_UNIT = 10_000
@@ -156,27 +162,9 @@ class Perspective:
 Fill = Callable[[PlayerView, Perspective], Sequence[float]]
 """Computes one segment's values (flat) from a view."""
 
-SliceEncoder = Callable[[GameConfig, int], list[tuple[Segment, Fill]]]
-"""Builds the segments of module ``config.modules[index]``: ``(segment, fill)`` pairs."""
-
-_SLICE_ENCODERS: dict[str, SliceEncoder] = {}
-
-
-def register_slice_encoder(module_id: str) -> Callable[[SliceEncoder], SliceEncoder]:
-    """Decorator: use the decorated function to encode the slice of modules with this id.
-
-    >>> @register_slice_encoder("my-module")
-    ... def _mine(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    ...     return []
-    >>> _SLICE_ENCODERS.pop("my-module") is _mine
-    True
-    """
-
-    def decorate(encoder: SliceEncoder) -> SliceEncoder:
-        _SLICE_ENCODERS[module_id] = encoder
-        return encoder
-
-    return decorate
+SliceEncoder: TypeAlias = Callable[[GameConfig, int], list[tuple[Segment, Fill]]]
+"""Builds the segments of module ``config.modules[index]``: ``(segment, fill)`` pairs. A
+module declares its own as :attr:`lasvegas.Capabilities.slice_encoder`."""
 
 
 def _one_hot(size: int, index: int | None) -> list[float]:
@@ -237,7 +225,7 @@ class ObservationEncoder:
         self.config = config
         parts = _core_segments(config)
         for index, module in enumerate(config.modules):
-            encoder = _SLICE_ENCODERS.get(module.id)
+            encoder = config.ruleset.capabilities[index].slice_encoder
             if encoder is not None:
                 parts += encoder(config, index)
             elif module.state_type is not None:
@@ -539,8 +527,8 @@ def _part(view: PlayerView, index: int, name: str) -> object:
     return getattr(part, name) if part is not None else None
 
 
-@register_slice_encoder("cardgame")
-def _cardgame(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def cardgame_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    """The card game's segments (:class:`lasvegas.CardGame`'s slice encoder)."""
     from ..cardgame.components import TURNS
     from ..cardgame.game import CardGame, CardGameState
 
@@ -636,8 +624,8 @@ def _cardgame(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
     ]
 
 
-@register_slice_encoder("chip-cards")
-def _chip_cards(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def chip_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    """The chip cards' segments (:class:`lasvegas.ChipCards`'s slice encoder)."""
     from ..cardgame.chip_cards import ChipCards
 
     module = config.modules[index]
@@ -672,8 +660,8 @@ def _chip_cards(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
     ]
 
 
-@register_slice_encoder("royale")
-def _royale(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def royale_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    """Royale's segments (:class:`lasvegas.Royale`'s slice encoder)."""
     from ..royale.state import RoyaleState
 
     n = config.players
@@ -732,8 +720,8 @@ def _royale(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
     ]
 
 
-@register_slice_encoder("kickers")
-def _kickers(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def kickers_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    """The kickers' segments (:class:`lasvegas.Kickers`'s slice encoder)."""
     owners = config.ruleset.owners
     high = float(max(1, sum(config.ruleset.params.dice)) * config.players)
 
@@ -746,8 +734,8 @@ def _kickers(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
     return [(Segment("kickers.out", (owners,), high, "dice out of play per owner"), out)]
 
 
-@register_slice_encoder("slot-machine")
-def _slot_machine(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def slot_machine_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    """The slot machine's segments (:class:`lasvegas.SlotMachine`'s slice encoder)."""
     owners = config.ruleset.owners
     high = float(max(8, sum(config.ruleset.params.dice)) * config.players)
 
@@ -776,8 +764,8 @@ def _slot_machine(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
     ]
 
 
-@register_slice_encoder("rainbow-cards")
-def _rainbow_cards(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def rainbow_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+    """The rainbow cards' segments (:class:`lasvegas.RainbowCards`'s slice encoder)."""
     high = float(max(1, len(config.ruleset.params.notes)))
 
     def discarded(view: PlayerView, p: Perspective) -> list[float]:

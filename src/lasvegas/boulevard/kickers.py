@@ -317,9 +317,12 @@ class Kickers(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Its decisions, for the adapters (the action space)."""
+        """For the adapters: its decisions (the action space) and observation segments."""
+        from ..adapters.encoding import kickers_segments  # not at import: the adapters load lazily
+
         return Capabilities(
             action_space=self.action_space,
+            slice_encoder=kickers_segments,
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:

@@ -200,9 +200,14 @@ class RainbowCards(RuleModule):
         return ()
 
     def capabilities(self) -> Capabilities:
-        """The words for a rainbow card's replacement draw."""
+        """The words for a rainbow card's replacement draw; its observation segments."""
+        from ..adapters.encoding import (
+            rainbow_cards_segments,  # not at import: the adapters load lazily
+        )
+
         return Capabilities(
             describe_action=self.describe_action,
+            slice_encoder=rainbow_cards_segments,
         )
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:

@@ -41,7 +41,7 @@ from ..events import (
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, with_modules
 from ..text import money
-from ..types import BIG, NEUTRAL, REGULAR, Chance, Face, Money, Seat
+from ..types import BIG, NEUTRAL, REGULAR, CasinoIndex, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, with_casino
 from .kickers import DieKicked, KickChoice
 
@@ -221,7 +221,7 @@ class SlotMachine(RuleModule):
         return _serve(state, index, ranked, log, pushed=False)
 
     def payout(
-        self, state: State, index: int, casino: int, log: list[Event] | None
+        self, state: State, index: int, casino: CasinoIndex, log: list[Event] | None
     ) -> State | None:
         """The slot machine has already paid (after casino 6); the other casinos are the core's."""
         if casino == SLOT_MACHINE - 1:
@@ -247,9 +247,14 @@ class SlotMachine(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Its decisions, for the adapters (the action space)."""
+        """For the adapters: its decisions (the action space) and observation segments."""
+        from ..adapters.encoding import (
+            slot_machine_segments,  # not at import: the adapters load lazily
+        )
+
         return Capabilities(
             action_space=self.action_space,
+            slice_encoder=slot_machine_segments,
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:

@@ -415,10 +415,16 @@ class ChipCards(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """Its decisions (the action space) and the name of its part of the money."""
+        """Its decisions (the action space), the name of its part of the money and its
+        observation segments."""
+        from ..adapters.encoding import (
+            chip_cards_segments,  # not at import: the adapters load lazily
+        )
+
         return Capabilities(
             action_space=self.action_space,
             score_name="chip cards",
+            slice_encoder=chip_cards_segments,
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:

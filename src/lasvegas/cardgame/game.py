@@ -44,7 +44,7 @@ from ..events import CasinosFilled, Event, RoundStarted
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
-from ..types import Chance, Money, Seat
+from ..types import CasinoIndex, Chance, Money, Seat
 from ._flow import (
     DRAWS,
     card_slice,
@@ -237,7 +237,10 @@ class CardGame(RuleModule):
         }
 
     def capabilities(self) -> Capabilities:
-        """Hand labels, the simultaneous choosers, the action space, texts and a determiniser."""
+        """Hand labels, the simultaneous choosers, the action space, texts, a determiniser and
+        the observation segments."""
+        from ..adapters.encoding import cardgame_segments  # not at import: the adapters load lazily
+
         return Capabilities(
             hand_labels=self.hand_labels,
             choosers=self.choosers,
@@ -245,6 +248,7 @@ class CardGame(RuleModule):
             action_space=self.action_space,
             describe_action=self.describe_action,
             determinise=self.determinise,
+            slice_encoder=cardgame_segments,
         )
 
     def hand_labels(self, part: ModuleState | None, seat: Seat | None) -> tuple[str, ...]:
@@ -334,7 +338,7 @@ class CardGame(RuleModule):
     # -- payout, accounting, views ---------------------------------------------------------------
 
     def payout(
-        self, state: State, index: int, casino: int, log: list[Event] | None
+        self, state: State, index: int, casino: CasinoIndex, log: list[Event] | None
     ) -> State | None:
         """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
         return pay_casino(state, index, casino, log)

@@ -51,6 +51,7 @@ from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..adapters.encoding import SliceEncoder
     from ..chance import Rng
     from ..config import Params
     from ..events import Event
@@ -178,6 +179,10 @@ class Capabilities:
     """What a view calls the money won at casinos (``"cards"``); ``None``: ``"notes"``."""
     score_name: str | None = None
     """What a view calls the money :meth:`RuleModule.score` adds; ``None``: the module id."""
+    slice_encoder: SliceEncoder | None = None
+    """``(config, index) -> [(segment, fill), ...]``: the module's part of the adapters'
+    observation vector (:mod:`lasvegas.adapters.encoding`); ``None``: the generic encoding
+    (an ``in_play`` flag, and the casino of a slice that has a ``casino`` field)."""
 
 
 NO_CAPABILITIES: Capabilities = Capabilities()

@@ -26,7 +26,7 @@ from ..modules.base import ModuleState, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, fast_constructor, make_casino
 from ..table import note_outcomes, roll_outcomes, sample_note, sample_roll, take_note
 from ..text import money
-from ..types import BIG, REGULAR, Money
+from ..types import BIG, REGULAR, CasinoNumber, Money
 from .components import CHIPS_PER_ROUND, MAX_TILES, face_code, face_name
 from .events import CardBanked, ChipsGiven, TileDealt
 from .state import RoyaleState, _new_royale
@@ -316,7 +316,7 @@ def _deal_face(
     """Deal *face* to the next casino (and resolve the first task, its node, if *pop*)."""
     s = state.modules[index]
     assert isinstance(s, RoyaleState)
-    casino = len(s.deal) + 1
+    casino = CasinoNumber(len(s.deal) + 1)
     config = state.config
     tile = config.modules[tile_index]
     assert isinstance(tile, Tile)

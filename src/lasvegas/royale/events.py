@@ -12,7 +12,7 @@ import attrs
 
 from ..events import Event
 from ..text import money, owner_name
-from ..types import Money, Seat
+from ..types import CasinoNumber, Money, Seat
 from .components import face_code, face_name
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class TileDealt(Event):
     """
 
     kind: ClassVar[str] = "tile-dealt"
-    casino: int
+    casino: CasinoNumber
     """The casino number (1 .. the number of tiles)."""
     face: str
     """The face code (X-9), such as ``"A2"`` for Jackpot."""
@@ -57,7 +57,7 @@ class TileActivated(Event):
     """
 
     kind: ClassVar[str] = "tile-activated"
-    casino: int
+    casino: CasinoNumber
     """The casino number."""
     face: str
     """The tile's face code."""

@@ -324,7 +324,9 @@ class Royale(RuleModule):
                 tile = state.config.modules[j]
                 assert isinstance(tile, Tile)
                 if log is not None or TileActivated in state.config.ruleset.reactors:
-                    activated = TileActivated(casino=casino, face=tile.code, seat=event.seat)
+                    activated = TileActivated(
+                        casino=CasinoNumber(casino), face=tile.code, seat=event.seat
+                    )
                     state = emit(state, activated, log)
                 if type(tile).activate is not _NO_ACTIVATION:  # the base class's does nothing
                     state = tile.activate(state, j, event.seat, log, event)
@@ -507,13 +509,17 @@ class Royale(RuleModule):
         return task
 
     def capabilities(self) -> Capabilities:
-        """The action space, the tiles' names per casino, the setup's texts, the money parts' names."""
+        """The action space, the tiles' names per casino, the setup's texts, the money parts'
+        names and the observation segments."""
+        from ..adapters.encoding import royale_segments  # not at import: the adapters load lazily
+
         return Capabilities(
             action_space=self.action_space,
             casino_labels=self.casino_labels,
             describe_action=describe_setup,
             notes_name="cards",
             score_name="chips",
+            slice_encoder=royale_segments,
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:

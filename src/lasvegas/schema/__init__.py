@@ -97,6 +97,8 @@ class _Walker:
             return {"type": "null"}
         if t is Any:
             return {}
+        if isinstance(t, typing.NewType):  # CasinoNumber ...: the JSON of its base type
+            return self.of(t.__supertype__)
         origin = get_origin(t)
         args = get_args(t)
         if origin in (typing.Union, types.UnionType):

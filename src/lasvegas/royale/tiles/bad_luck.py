@@ -24,7 +24,7 @@ from ...errors import IllegalActionError
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase
-from ...types import Money, Seat
+from ...types import CasinoNumber, Money, Seat
 from ..bank import Handover, pay_to_bank, payment_options
 from ..state import royale_state
 from ..table import casino_count
@@ -165,7 +165,7 @@ class BadLuck(Tile):
                 return (f"the debtors {debtors} are not distinct seats",)
         return ()
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """Nobody owes anything yet."""
         return BadLuckState(casino)
 

@@ -30,7 +30,9 @@ asks the tile who answers (:meth:`Tile.task_to_move`), what is legal
 ``perform``: the base class resumes the end-of-round order after the tile's last task). A
 throw of the black dice needs none of these: its task class lists
 :class:`~lasvegas.royale.tiles.shared.BlackThrow` among its bases, and the shared handler
-hands the checked faces to :meth:`Tile.thrown`.
+hands the checked faces to :meth:`Tile.thrown`. A tile with several decision task types
+overrides :meth:`Tile.task_handlers` with one handler per type (:meth:`Tile.decision`), so
+no tile method branches on the task type.
 
 Helpers for tiles: :mod:`lasvegas.royale.table` (counting dice, T-11; moving dice with or
 without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, T-8) and
@@ -39,7 +41,7 @@ without activation, T-6; supplies, T-10; closed casinos, T-7; imaginary owners, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import TYPE_CHECKING, ClassVar, final
 
@@ -63,7 +65,7 @@ if TYPE_CHECKING:
     from ...chance import Rng
     from ...config import Params
     from ...state import State
-    from ...types import Chance, Money, Seat
+    from ...types import CasinoNumber, Chance, Money, Seat
 
 __all__ = [
     "Draft",
@@ -277,7 +279,7 @@ class TileState(ModuleState):
     """
 
     kind: ClassVar[str] = "tile"
-    casino: int
+    casino: CasinoNumber
     """The casino the tile lies at this round (1 .. the number of tiles)."""
 
 
@@ -346,7 +348,7 @@ class Tile(RuleModule):
 
     # -- the protocol (called by the Royale module while the tile is in play) ---------------
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """The tile's slice for a round in which it lies at *casino* (its setup, T-2).
 
         Override it to return a :class:`TileState` subclass with the tile's counters and
@@ -357,7 +359,9 @@ class Tile(RuleModule):
         """
         return TileState(casino)
 
-    def setup(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
+    def setup(
+        self, state: State, index: int, casino: CasinoNumber, log: list[Event] | None
+    ) -> State:
         """The tile was dealt to *casino*: set its slice (:meth:`fresh`) and do its setup.
 
         Override it (calling ``super().setup``) for setup that changes the table, such as
@@ -420,7 +424,7 @@ class Tile(RuleModule):
 
     # -- helpers ----------------------------------------------------------------------------
 
-    def casino(self, state: State, index: int) -> int | None:
+    def casino(self, state: State, index: int) -> CasinoNumber | None:
         """The casino this tile lies at this round, or ``None`` while it sleeps.
 
         >>> import lasvegas as lv
@@ -457,21 +461,59 @@ class Tile(RuleModule):
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The handlers of the tile's task types: a throw of the black dice
         (:class:`~lasvegas.royale.tiles.shared.BlackThrow`) gets the shared
-        :func:`~lasvegas.royale.tiles.shared.black_throw_handler`; any other task the tile's
-        :meth:`task_to_move`, :meth:`task_actions`, :meth:`task_chance`,
-        :meth:`task_sample`, all resolved by :meth:`perform` (:meth:`resolve`, then the
-        end-of-round order).
+        :func:`~lasvegas.royale.tiles.shared.black_throw_handler`; the tile's one other task
+        type, if any, gets :meth:`task_to_move`, :meth:`task_actions`, :meth:`task_chance`,
+        :meth:`task_sample`, resolved by :meth:`perform` (:meth:`resolve`, then the
+        end-of-round order). A tile with several task types besides its throw overrides this
+        with one handler per type (:meth:`decision`): no tile method branches on the task
+        type.
 
         >>> from lasvegas.royale.tiles.jackpot import JackpotThrow
         >>> import lasvegas as lv
         >>> lv.Jackpot().task_handlers()[JackpotThrow].to_move is None
         True
         """
-        own = TaskHandler(
-            self.perform, self.task_to_move, self.task_actions, self.task_chance, self.task_sample
-        )
-        throw = black_throw_handler(self)
-        return {t: throw if issubclass(t, BlackThrow) else own for t in self.tasks}
+        own = [t for t in self.tasks if not issubclass(t, BlackThrow)]
+        if len(own) > 1:
+            raise TypeError(
+                f"{type(self).__name__} has several task types: declare a handler per type"
+            )
+        handlers: dict[type[Task], TaskHandler] = {
+            t: black_throw_handler(self) for t in self.tasks if issubclass(t, BlackThrow)
+        }
+        for t in own:
+            handlers[t] = TaskHandler(
+                self.perform,
+                self.task_to_move,
+                self.task_actions,
+                self.task_chance,
+                self.task_sample,
+            )
+        return handlers
+
+    def decision(
+        self,
+        resolve: Callable[[State, int, Action, list[Event] | None], State],
+        to_move: Callable[[State, int, Task], Seat | Chance],
+        actions: Callable[[State, int, Task], tuple[Action, ...]],
+    ) -> TaskHandler:
+        """The handler of one of the tile's decision task types: *to_move* answers it with
+        one of *actions*, applied by *resolve* (which pops the task or replaces it); then the
+        end-of-round order goes on if this was the last task pending (T-9 (1)).
+
+        >>> from lasvegas.royale.tiles.black_box import BlackBoxSplit
+        >>> import lasvegas as lv
+        >>> len(lv.BlackBox().task_handlers()[BlackBoxSplit].actions(None, 0, None))
+        14
+        """
+
+        def perform(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+            state = resolve(state, index, action, log)
+            if not state.tasks and state.phase is _PAYOUT:
+                state = resume(state, log)
+            return state
+
+        return TaskHandler(perform, to_move, actions)
 
     # -- hooks the base class implements for every tile ---------------------------------------
 
@@ -511,13 +553,13 @@ class Tile(RuleModule):
         raise NotImplementedError(f"{type(self).__name__} throws no black dice")
 
 
-def tile_at(state: State, casino: int) -> int | None:
+def tile_at(state: State, casino: CasinoNumber) -> int | None:
     """The module index of the tile at *casino* this round, or ``None``.
 
     >>> import lasvegas as lv
     >>> from lasvegas.royale.testing import setup_round
     >>> state = setup_round(lv.new_game(lv.royale(3, deal=("A2", "C1", "D1"))))
-    >>> state.config.modules[tile_at(state, 1)].code, tile_at(state, 4)
+    >>> state.config.modules[tile_at(state, lv.CasinoNumber(1))].code, tile_at(state, 4)
     ('A2', None)
     """
     tiles = royale_state(state).tiles
@@ -526,7 +568,7 @@ def tile_at(state: State, casino: int) -> int | None:
 
 def activate_tile(
     state: State,
-    casino: int,
+    casino: CasinoNumber,
     seat: Seat,
     log: list[Event] | None,
     placed: DicePlaced | None = None,
@@ -539,7 +581,7 @@ def activate_tile(
     >>> import lasvegas as lv
     >>> from lasvegas.royale.testing import setup_round
     >>> state = setup_round(lv.new_game(lv.royale(3, deal=("D1", "C1", "A2"))))
-    >>> activate_tile(state, 1, 0, None).modules[0].chips  # Pay Day: no casino yet, nothing
+    >>> activate_tile(state, lv.CasinoNumber(1), 0, None).modules[0].chips  # Pay Day: no casino yet, nothing
     (2, 2, 2)
     """
     if not 0 <= seat < state.config.players:

@@ -17,6 +17,7 @@ Once the winner has chosen, the chosen tokens are shown (and with them the other
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING, ClassVar, Final
 
@@ -25,10 +26,10 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, Task
+from ...modules.base import Capabilities, Task, TaskHandler
 from ...state import Phase, evolve
 from ...text import money
-from ...types import Chance, Money, Seat
+from ...types import Money, Seat
 from ..bank import chips_for
 from ..table import higher_card_winner
 from .base import Draft, Tile
@@ -200,6 +201,28 @@ _ACTIONS: Final[tuple[Action, ...]] = tuple(SplitTokens(a, b) for a, b in BLACK_
 _CHOICES: Final[tuple[Action, ...]] = (ChoosePile(0), ChoosePile(1))
 
 
+def _splitter(state: State, index: int, task: Task) -> Seat:
+    """The seat that splits the tokens."""
+    assert isinstance(task, BlackBoxSplit)
+    return task.splitter
+
+
+def _winner(state: State, index: int, task: Task) -> Seat:
+    """The seat that chooses a pile."""
+    assert isinstance(task, BlackBoxChoose)
+    return task.winner
+
+
+def _split_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The 14 splits."""
+    return _ACTIONS
+
+
+def _choose_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The two piles."""
+    return _CHOICES
+
+
 @attrs.frozen
 class BlackBox(Tile):
     """Black Box (G1): the winner here picks one of two face-down piles of tokens made by
@@ -239,16 +262,13 @@ class BlackBox(Tile):
         task = BlackBoxSplit(index, winner, (winner + 1) % players)
         return push_task(state, task, first=True)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The splitter splits, then the winner chooses."""
-        if isinstance(task, BlackBoxSplit):
-            return task.splitter
-        assert isinstance(task, BlackBoxChoose)
-        return task.winner
-
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """The 14 splits (``BLACK_BOX_SPLITS``), then the two piles."""
-        return _ACTIONS if isinstance(task, BlackBoxSplit) else _CHOICES
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The splitter splits (the 14 splits, ``BLACK_BOX_SPLITS``), then the winner
+        chooses one of the two piles."""
+        return {
+            BlackBoxSplit: self.decision(self._split, _splitter, _split_actions),
+            BlackBoxChoose: self.decision(self._choose, _winner, _choose_actions),
+        }
 
     def capabilities(self) -> Capabilities:
         """Its decisions (the action space) and a determiniser of the hidden split."""
@@ -265,20 +285,26 @@ class BlackBox(Tile):
         """
         return _ACTIONS + _CHOICES
 
-    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Make the piles (hidden), or pay the chosen pile's tokens."""
+    def _split(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Make the piles (hidden): the winner's choice replaces the split."""
         task = state.tasks[0]
-        draft = Draft(state, log)  # the tasks, the event (and the rewards) as one state
+        assert isinstance(task, BlackBoxSplit)
+        assert isinstance(action, SplitTokens)
+        draft = Draft(state, log)  # the tasks and the event as one state
         draft.pop_task()
-        if isinstance(task, BlackBoxSplit):
-            assert isinstance(action, SplitTokens)
-            piles = (action.first, action.second)
-            draft.push_task(BlackBoxChoose(index, task.winner, task.splitter, piles), first=True)
-            if draft.hears(TokensSplit):
-                draft.emit(TokensSplit(seat=task.splitter, piles=piles))
-            return draft.build()
+        piles = (action.first, action.second)
+        draft.push_task(BlackBoxChoose(index, task.winner, task.splitter, piles), first=True)
+        if draft.hears(TokensSplit):
+            draft.emit(TokensSplit(seat=task.splitter, piles=piles))
+        return draft.build()
+
+    def _choose(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Pay the chosen pile's tokens."""
+        task = state.tasks[0]
         assert isinstance(task, BlackBoxChoose)
         assert isinstance(action, ChoosePile)
+        draft = Draft(state, log)  # the task, the event and the rewards as one state
+        draft.pop_task()
         tokens = task.piles[action.pile]
         if draft.hears(PileChosen):
             draft.emit(PileChosen(task.winner, action.pile, tokens))

@@ -21,7 +21,7 @@ from ...actions import Action
 from ...engine import push_task
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
-from ...types import Chance, Seat
+from ...types import CasinoNumber, Chance, Seat
 from ..table import imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
 
@@ -127,7 +127,7 @@ class BlockIt(Tile):
     actions: ClassVar[tuple[type[Action], ...]] = (PlaceCluster,)
     state_type: ClassVar[type[ModuleState] | None] = BlockItState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-BLOCK-1: the nine blank dice lie on the tile in clusters of 1, 1, 2, 2, 3."""
         return BlockItState(casino)
 

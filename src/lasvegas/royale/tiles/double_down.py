@@ -23,7 +23,7 @@ from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...payout import rank, tied
 from ...state import Phase, fast_constructor
-from ...types import Chance, Money, Seat
+from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..components import SMALL_DICE
 from ..table import SUPPLY, closed_casinos
@@ -161,7 +161,7 @@ class DoubleDown(Tile):
     events: ClassVar[tuple[type[Event], ...]] = (DoubleDownPaid,)
     state_type: ClassVar[type[ModuleState] | None] = DoubleDownState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """No dice on the tile."""
         empty = (0,) * state.config.players
         return DoubleDownState(casino, empty, empty)

@@ -20,7 +20,7 @@ from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, evolve, fast_constructor
-from ...types import Chance, Money, Seat
+from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from .base import Draft, Tile, TileState
 from .shared import BlackThrow, describe_black_throw
@@ -199,7 +199,7 @@ class FiftyFifty(Tile):
     events: ClassVar[tuple[type[Event], ...]] = (FiftyFiftySettled,)
     state_type: ClassVar[type[ModuleState] | None] = FiftyFiftyState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-FIFTY-1: the counter on the start space."""
         return FiftyFiftyState(casino)
 

@@ -14,15 +14,16 @@ The rotate-or-return choices and moves are the tiles' shared ones
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
 from ...state import Phase, fast_constructor, make_casino
-from ...types import Chance, Money, Seat
+from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
 from ..table import imaginary_owner, open_casinos
@@ -195,6 +196,21 @@ _new_move_task = fast_constructor(HandicapMove)
 """``HandicapMove(module, seat)`` without attrs' __init__."""
 
 
+def _seat(state: State, index: int, task: Task) -> Seat:
+    """The active seat decides."""
+    assert isinstance(task, HandicapTask | HandicapMove)
+    return task.seat
+
+
+def _move_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """After a choice space: every rotation and every return."""
+    assert isinstance(task, HandicapMove)
+    seat = task.seat
+    moves: list[Action] = [_ROTATES.get(fb) or HandicapRotate(*fb) for fb in rotations(state, seat)]
+    moves.extend([_RETURNS.get(cb) or HandicapReturn(*cb) for cb in returns(state, seat)])
+    return tuple(moves)
+
+
 @attrs.frozen
 class Handicap(Tile):
     """Handicap (F2): blank dice in every casino; taking one earns a reward (T-HANDICAP-1,
@@ -227,11 +243,13 @@ class Handicap(Tile):
     )
     state_type: ClassVar[type[ModuleState] | None] = HandicapState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """Every reward space is empty."""
         return HandicapState(casino)
 
-    def setup(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
+    def setup(
+        self, state: State, index: int, casino: CasinoNumber, log: list[Event] | None
+    ) -> State:
         """T-HANDICAP-1: one blank die into each of casinos 1-3, two into each of 4-6 (into
         open casinos only, T-7; they activate nothing, T-6)."""
         # super().setup's slice and the moves, built as one state (Draft); the open casinos
@@ -271,25 +289,22 @@ class Handicap(Tile):
         an open casino holds one and a space is empty. My Choice's activation
         (``placed=None``) works the same way."""
         task = _new_take_task(module=index, seat=seat)
-        if len(self.task_actions(state, index, task)) < 2:  # declining alone: no decision
+        if len(self._take_actions(state, index, task)) < 2:  # declining alone: no decision
             return state
         return push_task(state, task, first=True)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The active seat decides."""
-        assert isinstance(task, HandicapTask | HandicapMove)
-        return task.seat
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The active seat decides: declining, then every open casino with a blank die times
+        every kind of space with room; after a choice space, every rotation and every
+        return."""
+        return {
+            HandicapTask: self.decision(self._take, _seat, self._take_actions),
+            HandicapMove: self.decision(self._move, _seat, _move_actions),
+        }
 
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
+    def _take_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Declining, then every open casino with a blank die times every kind of space with
-        room; or, after a choice space, every rotation and every return."""
-        if isinstance(task, HandicapMove):
-            seat = task.seat
-            moves: list[Action] = [
-                _ROTATES.get(fb) or HandicapRotate(*fb) for fb in rotations(state, seat)
-            ]
-            moves.extend([_RETURNS.get(cb) or HandicapReturn(*cb) for cb in returns(state, seat)])
-            return tuple(moves)
+        room."""
         s = state.modules[index]
         assert isinstance(s, HandicapState)
         blank = imaginary_owner(state, "blank")
@@ -340,24 +355,28 @@ class Handicap(Tile):
         """The decisions hide nothing."""
         return task
 
-    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Take the blank die and pay the space's reward (X-17), or rotate / return a die."""
+    def _move(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Rotate or return a die (after a choice space)."""
         task = state.tasks[0]
-        assert isinstance(task, HandicapTask | HandicapMove)
+        assert isinstance(task, HandicapMove)
+        draft = Draft(state, log)  # pop_task, then the rotation or return, as one state
+        draft.pop_task()
+        if type(action) is HandicapRotate:
+            draft_rotate_die(draft, task.seat, action.face, action.big)
+        else:
+            assert isinstance(action, HandicapReturn)
+            draft_return_die(draft, task.seat, action.casino, action.big)
+        return draft.build()
+
+    def _take(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Take the blank die and pay the space's reward (X-17), or decline."""
+        task = state.tasks[0]
+        assert isinstance(task, HandicapTask)
         seat = task.seat
-        # pop_task, then the rotation, return or take with its reward, as one state (Draft)
+        # pop_task, then the take with its reward, as one state (Draft)
         draft = Draft(state, log)
         draft.pop_task()
-        kind = type(action)
-        if kind is HandicapRotate:
-            assert isinstance(action, HandicapRotate)
-            draft_rotate_die(draft, seat, action.face, action.big)
-            return draft.build()
-        if kind is HandicapReturn:
-            assert isinstance(action, HandicapReturn)
-            draft_return_die(draft, seat, action.casino, action.big)
-            return draft.build()
-        if kind is not HandicapTake:
+        if type(action) is not HandicapTake:
             return draft.build()  # declined
         assert isinstance(action, HandicapTake)
         s = state.modules[index]
@@ -373,7 +392,7 @@ class Handicap(Tile):
         name, _, amount = HANDICAP_SPACES[i]
         if name != "choice":
             draft.reward(seat, amount)
-        # task_actions(HandicapMove) is not empty: asked of the state before the take, as
+        # _move_actions is not empty: asked of the state before the take, as
         # taking a blank die changes neither the seat's dice nor which casinos are open
         elif rotations(state, seat) or returns(state, seat):
             draft.push_task(_new_move_task(module=index, seat=seat), first=True)

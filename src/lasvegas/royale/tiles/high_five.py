@@ -16,7 +16,7 @@ import attrs
 from ...engine import set_slice
 from ...events import DicePlaced, Event
 from ...modules.base import ModuleState
-from ...types import Money, Seat
+from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..table import casino_count
 from .base import Draft, Tile, TileState
@@ -77,7 +77,7 @@ class HighFive(Tile):
             return (f"the token is held by {s.holder}, not a seat",)
         return ()
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-HIGHFIVE-1: the token starts on the tile."""
         return HighFiveState(casino)
 

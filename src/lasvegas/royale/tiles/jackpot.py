@@ -16,7 +16,7 @@ from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
-from ...types import Money, Seat
+from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from .base import Draft, Tile, TileState
 from .shared import BlackThrow, describe_black_throw
@@ -111,7 +111,7 @@ class Jackpot(Tile):
             return (f"the counter stands on space {s.counter}, not 0-{len(JACKPOT_TRACK) - 1}",)
         return ()
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-JACKPOT-1: the counter starts on $30,000 each round the tile is dealt."""
         return JackpotState(casino)
 

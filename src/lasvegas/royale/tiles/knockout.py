@@ -21,7 +21,7 @@ from ...actions import Action
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
-from ...types import BIG, REGULAR, Seat
+from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..table import SUPPLY
 from .base import Draft, Tile, TileState
 
@@ -125,7 +125,7 @@ class Knockout(Tile):
     actions: ClassVar[tuple[type[Action], ...]] = (KnockoutPut,)
     state_type: ClassVar[type[ModuleState] | None] = KnockoutState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """The bar is empty."""
         n = state.config.players
         return KnockoutState(casino, (0,) * n, (0,) * n)

@@ -13,6 +13,7 @@ it (:meth:`LuckyPunch.public_task`), nor the events of the step that makes it
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
@@ -20,7 +21,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, Task
+from ...modules.base import Capabilities, Task, TaskHandler
 from ...state import Phase, evolve, fast_constructor
 from ...types import Money, Seat
 from ..bank import chips_for
@@ -179,6 +180,28 @@ _new_hide = fast_constructor(LuckyPunchHide)
 """``LuckyPunchHide(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
+def _hider(state: State, index: int, task: Task) -> Seat:
+    """The fist's owner."""
+    assert isinstance(task, LuckyPunchHide)
+    return task.seat
+
+
+def _guesser(state: State, index: int, task: Task) -> Seat:
+    """The seat to the left of the fist's owner."""
+    assert isinstance(task, LuckyPunchGuess)
+    return task.guesser
+
+
+def _hide_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """1, 2 or 3 tokens to hide."""
+    return _HIDES
+
+
+def _guess_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """1, 2 or 3 tokens to guess."""
+    return _GUESSES
+
+
 @attrs.frozen
 class LuckyPunch(Tile):
     """Lucky Punch (A1): a hidden fist of 1-3 tokens; a wrong guess pays (T-LUCKY-1, -2).
@@ -218,16 +241,13 @@ class LuckyPunch(Tile):
         """T-LUCKY-2: the active seat makes a fist (a hidden decision)."""
         return push_task(state, _new_hide(module=index, seat=seat), first=True)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat:
-        """The fist's owner hides; the seat to their left guesses."""
-        if isinstance(task, LuckyPunchGuess):
-            return task.guesser
-        assert isinstance(task, LuckyPunchHide)
-        return task.seat
-
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """1, 2 or 3 tokens, to hide or to guess (the guesses do not depend on the fist)."""
-        return _GUESSES if isinstance(task, LuckyPunchGuess) else _HIDES
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The fist's owner hides 1, 2 or 3 tokens; the seat to their left guesses (the
+        guesses do not depend on the fist)."""
+        return {
+            LuckyPunchHide: self.decision(self._hide, _hider, _hide_actions),
+            LuckyPunchGuess: self.decision(self._guess, _guesser, _guess_actions),
+        }
 
     def capabilities(self) -> Capabilities:
         """Its decisions (the action space) and a determiniser of the hidden fist."""
@@ -244,20 +264,24 @@ class LuckyPunch(Tile):
         """
         return _HIDES + _GUESSES
 
-    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Make the fist (the guesser's task holds it), or open it and pay a wrong guess."""
+    def _hide(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Make the fist: the guesser's task holds it."""
         task = state.tasks[0]
-        if isinstance(task, LuckyPunchHide):
-            assert isinstance(action, HideTokens)
-            n = state.config.players
-            guess = _new_guess(
-                module=index, seat=task.seat, guesser=(task.seat + 1) % n, tokens=action.tokens
-            )
-            draft = Draft(state, log)  # the task and the event as one state
-            draft.tasks = (guess, *state.tasks[1:])
-            if draft.hears(FistMade):
-                draft.emit(FistMade(seat=task.seat, tokens=action.tokens))
-            return draft.build()
+        assert isinstance(task, LuckyPunchHide)
+        assert isinstance(action, HideTokens)
+        n = state.config.players
+        guess = _new_guess(
+            module=index, seat=task.seat, guesser=(task.seat + 1) % n, tokens=action.tokens
+        )
+        draft = Draft(state, log)  # the task and the event as one state
+        draft.tasks = (guess, *state.tasks[1:])
+        if draft.hears(FistMade):
+            draft.emit(FistMade(seat=task.seat, tokens=action.tokens))
+        return draft.build()
+
+    def _guess(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """Open the fist and pay a wrong guess."""
+        task = state.tasks[0]
         assert isinstance(task, LuckyPunchGuess)
         assert isinstance(action, GuessTokens)
         hidden = task.tokens

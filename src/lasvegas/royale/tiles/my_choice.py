@@ -27,6 +27,7 @@ there).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
@@ -34,15 +35,16 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
 from ...state import Phase, evolve, fast_constructor
-from ...types import BIG, REGULAR, Chance, Money, Seat
+from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..state import royale_state
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile
 from .shared import (
     BlackThrow,
+    black_throw_handler,
     describe_black_throw,
     draft_return_die,
     draft_rotate_die,
@@ -290,6 +292,90 @@ _new_throw = fast_constructor(MyChoiceThrow)
 """``MyChoiceThrow(module, seat)`` without attrs' __init__ (built at every activation)."""
 
 
+def _seat(state: State, index: int, task: Task) -> Seat:
+    """The active seat decides (the throw is chance: :class:`BlackThrow`)."""
+    assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
+    return task.seat
+
+
+def _face_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The faces thrown."""
+    assert isinstance(task, MyChoiceFace)
+    faces = task.faces
+    picks = _PICKS.get(faces)  # they depend on the throw alone: built once
+    if picks is None:
+        if len(_PICKS) >= 1024:
+            _PICKS.clear()
+        picks = _PICKS[faces] = tuple(MyChoicePick(f) for f in sorted(set(faces)))
+    return picks
+
+
+def _tile_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The other tiles."""
+    s = state.modules[index]
+    assert isinstance(s, MyChoiceState)
+    return tuple(MyChoiceActivate(c) for c in _other_tiles(state, s.casino))
+
+
+def _move_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The rotations and returns of the active seat's dice."""
+    assert isinstance(task, MyChoiceMove)
+    seat = task.seat
+    moves: list[Action] = [_ROTATES.get(fb) or MyChoiceRotate(*fb) for fb in rotations(state, seat)]
+    moves.extend([_RETURNS.get(cb) or MyChoiceReturn(*cb) for cb in returns(state, seat)])
+    return tuple(moves)
+
+
+def _space_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The dice the active seat may put on the golden space."""
+    assert isinstance(task, MyChoiceSpace)
+    held = state.supply[task.seat]
+    return _GOLDEN[(1 if held[REGULAR] else 0) + (2 if held[BIG] else 0)]
+
+
+def _activate(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    """Activate the other tile chosen."""
+    task = state.tasks[0]
+    assert isinstance(task, MyChoiceTile)
+    assert isinstance(action, MyChoiceActivate)
+    draft = Draft(state, log)
+    draft.pop_task()
+    return activate_tile(draft.build(), CasinoNumber(action.casino), task.seat, log)
+
+
+def _move(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    """Rotate or return one of the active seat's dice."""
+    task = state.tasks[0]
+    assert isinstance(task, MyChoiceMove)
+    draft = Draft(state, log)  # pop_task and the move as one state
+    draft.pop_task()
+    if type(action) is MyChoiceRotate:
+        draft_rotate_die(draft, task.seat, action.face, action.big)
+    else:
+        assert isinstance(action, MyChoiceReturn)
+        draft_return_die(draft, task.seat, action.casino, action.big)
+    return draft.build()
+
+
+def _golden(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    """Put a die on the golden space; the die there goes back to its owner (T-10)."""
+    task = state.tasks[0]
+    assert isinstance(task, MyChoiceSpace)
+    assert isinstance(action, MyChoiceGolden)
+    seat = task.seat
+    draft = Draft(state, log)  # pop_task and the moves as one state
+    draft.pop_task()
+    s = state.modules[index]
+    assert isinstance(s, MyChoiceState)
+    if s.golden >= 0:
+        small, big = (0, 1) if s.golden_big else (1, 0)
+        draft.move(s.golden, small, big, _PLACE, SUPPLY)
+    draft.set_slice(index, MyChoiceState(s.casino, seat, int(action.big)))
+    small, big = (0, 1) if action.big else (1, 0)
+    draft.move(seat, small, big, SUPPLY, _PLACE)
+    return draft.build()
+
+
 @attrs.frozen
 class MyChoice(Tile):
     """My Choice (H2): the black dice offer two of six actions; the player takes one
@@ -329,7 +415,7 @@ class MyChoice(Tile):
     )
     state_type: ClassVar[type[ModuleState] | None] = MyChoiceState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """The golden space is empty."""
         return MyChoiceState(casino)
 
@@ -344,36 +430,17 @@ class MyChoice(Tile):
         """T-CHOICE-1: the active seat throws the black dice (a chance node)."""
         return push_task(state, _new_throw(module=index, seat=seat), first=True)
 
-    def task_to_move(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """The active seat's decisions (the throw is chance: :class:`BlackThrow`)."""
-        assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
-        return task.seat
-
-    def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """The faces thrown; the other tiles; the rotations and returns; the dice for the
-        golden space."""
-        if isinstance(task, MyChoiceFace):
-            faces = task.faces
-            picks = _PICKS.get(faces)  # they depend on the throw alone: built once
-            if picks is None:
-                if len(_PICKS) >= 1024:
-                    _PICKS.clear()
-                picks = _PICKS[faces] = tuple(MyChoicePick(f) for f in sorted(set(faces)))
-            return picks
-        s = state.modules[index]
-        assert isinstance(s, MyChoiceState)
-        if isinstance(task, MyChoiceTile):
-            return tuple(MyChoiceActivate(c) for c in _other_tiles(state, s.casino))
-        if isinstance(task, MyChoiceMove):
-            seat = task.seat
-            moves: list[Action] = [
-                _ROTATES.get(fb) or MyChoiceRotate(*fb) for fb in rotations(state, seat)
-            ]
-            moves.extend([_RETURNS.get(cb) or MyChoiceReturn(*cb) for cb in returns(state, seat)])
-            return tuple(moves)
-        assert isinstance(task, MyChoiceSpace)
-        held = state.supply[task.seat]
-        return _GOLDEN[(1 if held[REGULAR] else 0) + (2 if held[BIG] else 0)]
+    def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
+        """The throw (shared, :class:`BlackThrow`), then the active seat's decisions: the
+        faces thrown; the other tiles; the rotations and returns; the dice for the golden
+        space."""
+        return {
+            MyChoiceThrow: black_throw_handler(self),
+            MyChoiceFace: self.decision(self._pick, _seat, _face_actions),
+            MyChoiceTile: self.decision(_activate, _seat, _tile_actions),
+            MyChoiceMove: self.decision(_move, _seat, _move_actions),
+            MyChoiceSpace: self.decision(_golden, _seat, _space_actions),
+        }
 
     def capabilities(self) -> Capabilities:
         """Its decisions (the action space) and the shared text of a black-dice throw."""
@@ -409,53 +476,27 @@ class MyChoice(Tile):
             state, tasks=(_new_face(module=index, seat=seat, faces=faces), *state.tasks[1:])
         )
 
-    def resolve(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """The face chosen and its action, and the follow-up decisions."""
+    def _pick(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
+        """The action of the face chosen (X-16): a reward, or the decision that carries it
+        out."""
         task = state.tasks[0]
-        assert isinstance(task, MyChoiceFace | MyChoiceTile | MyChoiceMove | MyChoiceSpace)
-        seat = task.seat
-        draft = Draft(state, log)  # pop_task and the action's changes as one state
+        assert isinstance(task, MyChoiceFace)
+        assert isinstance(action, MyChoicePick)
+        seat, face = task.seat, action.face
+        draft = Draft(state, log)  # pop_task and the reward as one state
         draft.pop_task()
-        kind = type(action)
-        if kind is MyChoicePick:
-            assert isinstance(action, MyChoicePick)
-            return self._pick(draft, index, seat, action.face)
-        if kind is MyChoiceActivate:
-            assert isinstance(action, MyChoiceActivate)
-            return activate_tile(draft.build(), action.casino, seat, log)
-        if kind is MyChoiceRotate:
-            assert isinstance(action, MyChoiceRotate)
-            draft_rotate_die(draft, seat, action.face, action.big)
-            return draft.build()
-        if kind is MyChoiceReturn:
-            assert isinstance(action, MyChoiceReturn)
-            draft_return_die(draft, seat, action.casino, action.big)
-            return draft.build()
-        assert isinstance(action, MyChoiceGolden)
-        s = state.modules[index]
-        assert isinstance(s, MyChoiceState)
-        if s.golden >= 0:  # the die there goes back to its owner (T-10)
-            small, big = (0, 1) if s.golden_big else (1, 0)
-            draft.move(s.golden, small, big, _PLACE, SUPPLY)
-        draft.set_slice(index, MyChoiceState(s.casino, seat, int(action.big)))
-        small, big = (0, 1) if action.big else (1, 0)
-        draft.move(seat, small, big, SUPPLY, _PLACE)
-        return draft.build()
-
-    def _pick(self, draft: Draft, index: int, seat: Seat, face: int) -> State:
-        """The action of *face* (X-16): a reward, or the decision that carries it out."""
         if face <= len(MY_CHOICE_REWARDS):
             draft.reward(seat, MY_CHOICE_REWARDS[face - 1])
             return draft.build()
-        follow: Task = (
-            MyChoiceTile(index, seat)
-            if face == 4
-            else MyChoiceMove(index, seat)
-            if face == 5
-            else MyChoiceSpace(index, seat)
-        )
+        follow: Task
+        if face == 4:
+            follow, actions = MyChoiceTile(index, seat), _tile_actions
+        elif face == 5:
+            follow, actions = MyChoiceMove(index, seat), _move_actions
+        else:
+            follow, actions = MyChoiceSpace(index, seat), _space_actions
         state = draft.build()
-        if not self.task_actions(state, index, follow):
+        if not actions(state, index, follow):
             return state  # nothing can be done (ruling)
         return push_task(state, follow, first=True)
 

@@ -32,7 +32,7 @@ from ...engine import push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
-from ...types import BIG, REGULAR, Chance, Money, Seat
+from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..table import SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState
@@ -157,7 +157,7 @@ class NiceDice(Tile):
     actions: ClassVar[tuple[type[Action], ...]] = (NiceDiceTake, NiceDiceDecline)
     state_type: ClassVar[type[ModuleState] | None] = NiceDiceState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """Every space is empty."""
         return NiceDiceState(casino)
 

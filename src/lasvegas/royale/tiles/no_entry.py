@@ -169,7 +169,7 @@ class NoEntry(Tile):
     events: ClassVar[tuple[type[Event], ...]] = (NoEntryMoved,)
     state_type: ClassVar[type[ModuleState] | None] = NoEntryState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-NOENTRY-1: the token in the middle, the counter on the start space."""
         return NoEntryState(casino)
 

@@ -171,7 +171,7 @@ class PowerPlay(Tile):
     events: ClassVar[tuple[type[Event], ...]] = (PowerTokenMoved,)
     state_type: ClassVar[type[ModuleState] | None] = PowerPlayState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """T-POWER-1: the token on the tile."""
         return PowerPlayState(casino)
 

@@ -26,7 +26,7 @@ from ...engine import payout_order, push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, evolve, fast_constructor
-from ...types import Chance, Seat
+from ...types import CasinoNumber, Chance, Seat
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
 from .shared import BlackThrow, describe_black_throw
@@ -161,7 +161,7 @@ class PrimeTime(Tile):
     actions: ClassVar[tuple[type[Action], ...]] = (PrimeTimePlace,)
     state_type: ClassVar[type[ModuleState] | None] = PrimeTimeState
 
-    def fresh(self, state: State, casino: int) -> TileState:
+    def fresh(self, state: State, casino: CasinoNumber) -> TileState:
         """No black die on the table."""
         return PrimeTimeState(casino)
 
