@@ -198,3 +198,20 @@ def test_a_task_listed_twice_is_refused() -> None:
     doc = document(state)
     doc["tasks"].insert(0, doc["tasks"][0])
     refused(doc, "a pending task is listed twice")
+
+
+@pytest.mark.parametrize(
+    "config", [lv.royale(3), lv.royale(2, tiles=0), lv.cardgame(4)], ids=lambda c: c.edition
+)
+def test_fill_without_the_modules_deal_is_refused(config: lv.GameConfig) -> None:
+    """Where a module deals the notes (Royale's cards, the card game's notes: ``Params.fill``
+    off), a state in phase ``fill`` with no deal waiting is unreachable, and refused: the
+    core would otherwise draw notes it never deals in that edition (found by the fuzz run)."""
+    state = lv.new_game(config)
+    assert state.phase is lv.Phase.FILL
+    assert state.tasks  # the module's deal waits
+    assert lv.from_json(lv.to_json(state), lv.State) == state
+    document = json.loads(lv.to_json(state))
+    document["tasks"] = []
+    with pytest.raises(lv.DeserializationError, match="no task is pending in phase fill"):
+        lv.from_json(json.dumps(document), lv.State)

@@ -166,8 +166,9 @@ _RESTS_ON_TASKS: Final = (Phase.TURN_START, Phase.TURN_END, Phase.PAYOUT, Phase.
 def _task_phases(state: State, problems: list[str]) -> None:
     """Pending tasks agree with the phase and their module.
 
-    A state rests in a phase of :data:`_RESTS_ON_TASKS` only while a task waits, and no task
-    waits once the game is over. Each task type declares the phases it can be pending in
+    A state rests in a phase of :data:`_RESTS_ON_TASKS` only while a task waits, and in
+    phase ``fill`` too where a module deals the notes (``Params.fill`` off); no task waits
+    once the game is over. Each task type declares the phases it can be pending in
     (:attr:`Task.phases <lasvegas.Task.phases>`: the core leaves a phase only once every
     task is resolved, so a task is pending only in the phases whose events or actions push
     it); a module that sleeps while its slice is ``None`` (Royale's tiles) has no task
@@ -178,6 +179,11 @@ def _task_phases(state: State, problems: list[str]) -> None:
     if not tasks:
         if phase in _RESTS_ON_TASKS:
             problems.append(f"no task is pending in phase {phase.value}, which waits only for one")
+        elif phase is Phase.FILL and not state.config.ruleset.params.fill:
+            problems.append(
+                "no task is pending in phase fill, but the core does not fill the casinos of"
+                " this edition (Params.fill is off): a module's deal must be waiting"
+            )
         return
     if phase is Phase.OVER:
         problems.append(f"{len(tasks)} task(s) are pending, but the game is over")
