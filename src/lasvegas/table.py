@@ -261,12 +261,17 @@ def place(casino: Casino, owner: int, small: int, big: int) -> Casino:
     >>> place(Casino((), (1, 0), (0, 0)), 1, 2, 1)
     Casino(notes=(), dice=(1, 2), big=(0, 1))
     """
+    # Through a list: cheaper than rebuilding the tuple from two slices (a hot path).
     dice = casino.dice
     if small:
-        dice = (*dice[:owner], dice[owner] + small, *dice[owner + 1 :])
+        counts = list(dice)
+        counts[owner] += small
+        dice = tuple(counts)
     bigs = casino.big
     if big:
-        bigs = (*bigs[:owner], bigs[owner] + big, *bigs[owner + 1 :])
+        counts = list(bigs)
+        counts[owner] += big
+        bigs = tuple(counts)
     return make_casino(casino.notes, dice, bigs)
 
 

@@ -251,12 +251,12 @@ def deal(state: State, index: int, seats: tuple[Seat, ...], log: list[Event] | N
     return dealt(state, index, log)
 
 
-def draw_card(
-    state: State, index: int, task: DealCards, action: Action, log: list[Event] | None
-) -> State:
-    """K-4, K-6: the drawn card goes into the hand of the first seat of the task."""
+def draw_card(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    """K-4, K-6: the drawn card goes into the hand of the first seat of the first task (a
+    :class:`DealCards`); the DealCards task handler itself."""
     # The hot path of the card game (most of its nodes are card draws): one state, the
     # slice and the task built without attrs' __init__.
+    task: DealCards = state.tasks[0]  # type: ignore[assignment]
     if type(action) is not DrawCard:
         raise illegal(state, action, "a card draw is next", "wrong-node")
     s: CardGameState = state.modules[index]  # type: ignore[assignment]

@@ -230,10 +230,10 @@ class CardGame(RuleModule):
             DealNotes: TaskHandler(
                 self.note_drawn, None, None, self.note_outcomes, self.note_sample
             ),
-            DealCards: TaskHandler(
-                self.card_drawn, None, None, self.card_outcomes, self.card_sample
-            ),
-            ChooseCards: TaskHandler(self.chosen, self.chooser, self.choices),
+            # The hot handlers are the flow's functions themselves (a frame less per card
+            # drawn and per choice than the methods below, which call them).
+            DealCards: TaskHandler(draw_card, None, None, self.card_outcomes, self.card_sample),
+            ChooseCards: TaskHandler(choose, self.chooser, self.choices),
         }
 
     def capabilities(self) -> Capabilities:
@@ -333,7 +333,7 @@ class CardGame(RuleModule):
         self, state: State, index: int, action: Action, log: list[Event] | None
     ) -> State:
         """The drawn card goes into the drawing seat's hand (K-4, K-6)."""
-        return draw_card(state, index, state.tasks[0], action, log)  # type: ignore[arg-type]
+        return draw_card(state, index, action, log)
 
     # -- payout, accounting, views ---------------------------------------------------------------
 

@@ -101,7 +101,8 @@ def apply(state: State, action: Action) -> State:
     task = state.tasks[0]
     index = task.module
     handler = state.config.ruleset.handlers[type(task)]
-    if task.chance or _task_mover(state, handler, task) is CHANCE:
+    mover = handler.to_move  # _task_mover, inlined
+    if task.chance or mover is None or mover(state, index, task) is CHANCE:
         if (problem := action_problem(action)) is not None:
             raise _illegal(state, action, problem, "bad-type")
     else:

@@ -68,9 +68,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
         if task.chance:
             return ()
         handler = state.config.ruleset.handlers[type(task)]
-        if _task_mover(state, handler, task) is CHANCE or handler.actions is None:
+        actions = handler.actions
+        mover = handler.to_move  # _task_mover, inlined (a decision's hot path)
+        if actions is None or mover is None:
             return ()
-        return handler.actions(state, task.module, task)
+        index = task.module
+        if mover(state, index, task) is CHANCE:
+            return ()
+        return actions(state, index, task)
     if state.phase is not _PLACE:
         return ()
     r0, r1, r2, r3 = state.rolled
@@ -279,10 +284,9 @@ def sample_chance(state: State, rng: Rng) -> Action:
     if state.tasks:
         task = state.tasks[0]
         handler = state.config.ruleset.handlers[type(task)]
-        if handler.sample is not None and (
-            task.chance or _task_mover(state, handler, task) is CHANCE
-        ):
-            return handler.sample(state, task.module, task, rng)
+        sampler = handler.sample
+        if sampler is not None and (task.chance or _task_mover(state, handler, task) is CHANCE):
+            return sampler(state, task.module, task, rng)
     else:
         phase = state.phase
         if phase is _ROLL:
