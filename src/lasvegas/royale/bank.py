@@ -28,7 +28,7 @@ from ..state import State, evolve
 from ..types import Money, Seat
 from .components import CHIP_VALUE
 from .events import BankPaid, BankReceived, ChipsGiven
-from .state import RoyaleState, _new_royale, royale_state, set_royale
+from .state import RoyaleState, evolve_royale, royale_state, set_royale
 
 __all__ = [
     "Handover",
@@ -79,15 +79,7 @@ def _with_chips(state: State, s: RoyaleState, seat: Seat, chips: int) -> State:
     row = (*s.chips[:seat], chips, *s.chips[seat + 1 :])
     return set_royale(
         state,
-        _new_royale(
-            chips=row,
-            bank=s.bank,
-            deal=s.deal,
-            tiles=s.tiles,
-            used=s.used,
-            top=s.top,
-            pending=s.pending,
-        ),
+        evolve_royale(s, chips=row),
     )
 
 
@@ -145,15 +137,7 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
     row = (*s.chips[:seat], s.chips[seat] + chips, *s.chips[seat + 1 :])
     state = set_royale(
         state,
-        _new_royale(
-            chips=row,
-            bank=bank,
-            deal=s.deal,
-            tiles=s.tiles,
-            used=s.used,
-            top=s.top,
-            pending=s.pending,
-        ),
+        evolve_royale(s, chips=row, bank=bank),
     )
     if log is not None or BankPaid in state.config.ruleset.reactors:
         state = emit(state, BankPaid(seat=seat, amount=amount, cards=taken, chips=chips), log)
@@ -442,15 +426,7 @@ def pay_to_bank(
     row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
     state = set_royale(
         state,
-        _new_royale(
-            chips=row,
-            bank=bank,
-            deal=s.deal,
-            tiles=s.tiles,
-            used=s.used,
-            top=s.top,
-            pending=s.pending,
-        ),
+        evolve_royale(s, chips=row, bank=bank),
     )
     event = BankReceived(seat=seat, amount=amount, cards=handed, chips=chips, change=change)
     return emit(state, event, log)

@@ -29,7 +29,7 @@ from ..text import money
 from ..types import BIG, REGULAR, CasinoNumber, Money
 from .components import CHIPS_PER_ROUND, MAX_TILES, face_code, face_name
 from .events import CardBanked, ChipsGiven, TileDealt
-from .state import RoyaleState, _new_royale
+from .state import RoyaleState, evolve_royale
 from .tiles.base import Tile
 
 if TYPE_CHECKING:
@@ -255,9 +255,7 @@ def round_started(royale: Royale, state: State, index: int, log: list[Event] | N
     modules = list(state.modules)
     for j in s.tiles:  # last round's tiles go back to sleep
         modules[j] = None
-    modules[index] = _new_royale(
-        chips=chips, bank=s.bank, deal=(), tiles=(), used=s.used, top=(), pending=()
-    )
+    modules[index] = evolve_royale(s, chips=chips, deal=(), tiles=(), top=(), pending=())
     if log is not None:
         for seat in range(config.players):
             log.append(ChipsGiven(seat=seat, count=CHIPS_PER_ROUND))
@@ -321,14 +319,8 @@ def _deal_face(
     tile = config.modules[tile_index]
     assert isinstance(tile, Tile)
     slices = list(state.modules)
-    slices[index] = _new_royale(
-        chips=s.chips,
-        bank=s.bank,
-        deal=(*s.deal, face),
-        tiles=(*s.tiles, tile_index),
-        used=(*s.used, face),
-        top=s.top,
-        pending=s.pending,
+    slices[index] = evolve_royale(
+        s, deal=(*s.deal, face), tiles=(*s.tiles, tile_index), used=(*s.used, face)
     )
     quiet = (
         log is None and type(tile).setup is _BASE_SETUP and TileDealt not in config.ruleset.reactors
@@ -548,15 +540,7 @@ def _bank_dealt(state: State, index: int, action: Action, log: list[Event] | Non
     bank = list(r.bank)
     insort(bank, value)  # the bank stays sorted
     slices = list(state.modules)
-    slices[index] = _new_royale(
-        chips=r.chips,
-        bank=tuple(bank),
-        deal=r.deal,
-        tiles=r.tiles,
-        used=r.used,
-        top=r.top,
-        pending=r.pending,
-    )
+    slices[index] = evolve_royale(r, bank=tuple(bank))
     left = task.left - 1
     if left:
         key = left * _MAX_MODULES + index  # an int key: no tuple to build and hash

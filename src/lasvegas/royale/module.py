@@ -74,7 +74,7 @@ from .events import (
     TileActivated,
     TileDealt,
 )
-from .state import ROYALE_ID, RoyaleState, _new_royale
+from .state import ROYALE_ID, RoyaleState, evolve_royale
 from .tiles.base import Tile, TileState, check_codes, start_payout
 
 if TYPE_CHECKING:
@@ -146,15 +146,7 @@ def _record_top(state: State, index: int, casino: int) -> State:
     casinos = state.casinos
     top = (*top, *[_winner(casinos[k]) for k in range(len(top), casino)])
     slices = list(state.modules)
-    slices[index] = _new_royale(
-        chips=s.chips,
-        bank=s.bank,
-        deal=s.deal,
-        tiles=s.tiles,
-        used=s.used,
-        top=top,
-        pending=s.pending,
-    )
+    slices[index] = evolve_royale(s, top=top)
     return set_slices(state, tuple(slices))
 
 
@@ -478,15 +470,7 @@ class Royale(RuleModule):
         row = list(chips)
         row[seat] -= 1
         slices = list(state.modules)
-        slices[index] = _new_royale(
-            chips=tuple(row),
-            bank=s.bank,
-            deal=s.deal,
-            tiles=s.tiles,
-            used=s.used,
-            top=s.top,
-            pending=s.pending,
-        )
+        slices[index] = evolve_royale(s, chips=tuple(row))
         if log is None and TurnPassed not in state.config.ruleset.reactors:
             # Nothing comes between the pass and the next turn: build that state at once.
             return next_turn(state, tuple(slices))

@@ -56,6 +56,34 @@ _new_royale = fast_constructor(RoyaleState)
 fields positionally, without attrs' __init__ (:func:`~lasvegas.state.fast_constructor`)."""
 
 
+def evolve_royale(
+    s: RoyaleState,
+    *,
+    chips: tuple[int, ...] | None = None,
+    bank: tuple[Money, ...] | None = None,
+    deal: tuple[str, ...] | None = None,
+    tiles: tuple[int, ...] | None = None,
+    used: tuple[str, ...] | None = None,
+    top: tuple[int, ...] | None = None,
+    pending: tuple[int, ...] | None = None,
+) -> RoyaleState:
+    """*s* with the fields given replaced (a field left out, or ``None``, keeps its value):
+    the typed updater of the Royale slice, as :func:`lasvegas.state.evolve` is the state's.
+
+    >>> evolve_royale(RoyaleState(chips=(1, 2), bank=(10_000,)), chips=(0, 2))
+    RoyaleState(chips=(0, 2), bank=(10000,), deal=(), tiles=(), used=(), top=(), pending=())
+    """
+    return _new_royale(
+        chips=s.chips if chips is None else chips,
+        bank=s.bank if bank is None else bank,
+        deal=s.deal if deal is None else deal,
+        tiles=s.tiles if tiles is None else tiles,
+        used=s.used if used is None else used,
+        top=s.top if top is None else top,
+        pending=s.pending if pending is None else pending,
+    )
+
+
 def royale_index(config: GameConfig) -> int:
     """The index of the Royale module in ``config.modules``.
 

@@ -56,7 +56,7 @@ from ...state import Phase, make_casino
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
-from ..state import RoyaleState, _new_royale, royale_index, royale_state
+from ..state import RoyaleState, evolve_royale, royale_index, royale_state
 from ..table import SUPPLY, move_dice
 from .shared import BlackThrow, black_rolled, black_throw_handler, thrown_faces
 
@@ -175,15 +175,7 @@ class Draft(CoreDraft):
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
         self.set_slice(
             index,
-            _new_royale(
-                chips=row,
-                bank=s.bank,
-                deal=s.deal,
-                tiles=s.tiles,
-                used=s.used,
-                top=s.top,
-                pending=s.pending,
-            ),
+            evolve_royale(s, chips=row),
         )
 
     def _payment(
@@ -220,15 +212,7 @@ class Draft(CoreDraft):
         row = (*chips[:seat], chips[seat] + count, *chips[seat + 1 :])
         self.set_slice(
             index,
-            _new_royale(
-                chips=row,
-                bank=bank,
-                deal=s.deal,
-                tiles=s.tiles,
-                used=s.used,
-                top=s.top,
-                pending=s.pending,
-            ),
+            evolve_royale(s, chips=row, bank=bank),
         )
 
     def pay_to_bank(self, seat: Seat, amount: Money) -> None:
@@ -256,15 +240,7 @@ class Draft(CoreDraft):
         row = (*s.chips[:seat], s.chips[seat] - chips, *s.chips[seat + 1 :])
         self.set_slice(
             index,
-            _new_royale(
-                chips=row,
-                bank=bank,
-                deal=s.deal,
-                tiles=s.tiles,
-                used=s.used,
-                top=s.top,
-                pending=s.pending,
-            ),
+            evolve_royale(s, chips=row, bank=bank),
         )
 
 
@@ -629,15 +605,7 @@ def start_payout(state: State, index: int, log: list[Event] | None) -> State:
     assert isinstance(s, RoyaleState)
     pending = _ALL_PENDING[len(s.tiles)]
     if state.tasks:  # (never at PayoutStarted) the effects wait for the tasks
-        value = _new_royale(
-            chips=s.chips,
-            bank=s.bank,
-            deal=s.deal,
-            tiles=s.tiles,
-            used=s.used,
-            top=s.top,
-            pending=pending,
-        )
+        value = evolve_royale(s, pending=pending)
         return set_slice(state, index, value)
     if not s.pending:
         # The usual case, no tile in play with a "before payout" effect: resume would only
@@ -685,15 +653,7 @@ def _next_before_payout(
         ):
             tile = module
             break
-    s = _new_royale(
-        chips=s.chips,
-        bank=s.bank,
-        deal=s.deal,
-        tiles=s.tiles,
-        used=s.used,
-        top=s.top,
-        pending=pending[k:],
-    )
+    s = evolve_royale(s, pending=pending[k:])
     state = set_slice(state, ri, s)
     if tile is not None:
         state = tile.before_payout(state, index, log)
