@@ -46,7 +46,6 @@ from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
 from ..types import CasinoIndex, Chance, Money, Seat
 from ._flow import (
-    DRAWS,
     card_slice,
     casinos_filled,
     choose,
@@ -230,8 +229,8 @@ class CardGame(RuleModule):
             DealNotes: TaskHandler(
                 self.note_drawn, None, None, self.note_outcomes, self.note_sample
             ),
-            # The hot handlers are the flow's functions themselves (a frame less per card
-            # drawn and per choice than the methods below, which call them).
+            # A card drawn (K-4, K-6) and a seat's choice, revealed by the last one (K-5,
+            # K-13; K-12), are resolved by the flow's functions themselves.
             DealCards: TaskHandler(draw_card, None, None, self.card_outcomes, self.card_sample),
             ChooseCards: TaskHandler(choose, self.chooser, self.choices),
         }
@@ -294,10 +293,6 @@ class CardGame(RuleModule):
         assert seat is not None
         return selections(s.hands[seat])
 
-    def chosen(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
-        """Record a seat's choice; the last one reveals them all (K-5, K-13; K-12)."""
-        return choose(state, index, action, log)
-
     def note_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
@@ -324,16 +319,7 @@ class CardGame(RuleModule):
     def card_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the next card of the drawing seat's pile directly."""
         assert type(task) is DealCards
-        s: CardGameState = state.modules[index]  # type: ignore[assignment]
-        card = sample(s.decks[task.seats[0]], rng)
-        action = DRAWS.get(card)  # draw_action's table, asked here first (the hot path)
-        return draw_action(card) if action is None else action
-
-    def card_drawn(
-        self, state: State, index: int, action: Action, log: list[Event] | None
-    ) -> State:
-        """The drawn card goes into the drawing seat's hand (K-4, K-6)."""
-        return draw_card(state, index, action, log)
+        return draw_action(sample(card_slice(state, index).decks[task.seats[0]], rng))
 
     # -- payout, accounting, views ---------------------------------------------------------------
 
