@@ -11,7 +11,7 @@ Usage, from the project's root, with the test environment's Python::
     python tools/random_profile.py [--runs N] [pytest arguments ...]
 
 ``nox -s random_profile`` runs it 20 times (``nox -s random_profile -- --runs 50`` for
-more); ``.ci/run`` runs it a few times.
+more); ``.ci/run`` runs it 20 times too (``RANDOM_PROFILE_RUNS`` sets another count).
 """
 
 from __future__ import annotations
