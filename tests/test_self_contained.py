@@ -9,6 +9,7 @@ reference states; the speed targets are the benchmark's own constants.
 from __future__ import annotations
 
 import re
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,27 @@ def test_the_bench_prints_its_own_targets(capsys: pytest.CaptureFixture[str]) ->
     assert f"target < {bench.MAX_OBSERVE_US:g} us" in out
     assert f"at least {bench.MIN_SHARE_OF_BARE_LOOP:.0%}" in out
     assert not OUTSIDE.search(out)
+
+
+CITED_PATH = re.compile(r"(?<![\w./$~-])(\.?[A-Za-z_][\w.-]*)/[\w.-]")
+"""A path in the repository (``tools/golden.py``, ``.ci/run``): its first folder is group 1."""
+
+
+def test_every_folder_cited_ships_in_the_sdist() -> None:
+    """A folder of the project named by what users read or run (src/, docs/, examples/, the
+    tests, README.md, noxfile.py) is in the sdist: the docs point to ``tools/`` and
+    ``.ci/run``, ``tests/test_golden.py`` runs ``tools/golden.py``, the nox sessions run
+    ``tools/random_profile.py``."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    shipped = set(config["tool"]["hatch"]["build"]["targets"]["sdist"]["include"])
+    texts = [*_files(), *sorted((ROOT / "tests").rglob("*.py")), ROOT / "README.md"]
+    texts.append(ROOT / "noxfile.py")
+    cited: dict[str, str] = {}
+    for path in texts:
+        for match in CITED_PATH.finditer(path.read_text(encoding="utf-8", errors="replace")):
+            folder = match.group(1)
+            if (ROOT / folder).is_dir() and not folder.startswith((".venv", ".nox")):
+                cited.setdefault(folder, path.relative_to(ROOT).as_posix())
+    assert {"tools", "docs", "tests"} <= cited.keys()  # the scan finds the citations
+    missing = {folder: where for folder, where in cited.items() if f"/{folder}" not in shipped}
+    assert not missing, f"cited but not in the sdist (pyproject.toml): {missing}"
