@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 
 import lasvegas as lv
-from lasvegas.testing import deal, random_sim_test, turn
+from lasvegas.testing import deal, random_sim_test, setup_round, turn
 
 SIX_50K = [[50_000]] * 6
 
@@ -51,6 +51,21 @@ def test_c18_three_players_roll_the_two_leftover_dice_at_round_start() -> None:
     assert lv.DiceRolled(seat=None, group="neutral", faces=(2, 5)) in step.events
     assert state.phase is lv.Phase.ROLL
     assert state.active == 0
+
+
+def test_c18_setup_round_rolls_the_leftover_dice_on_chosen_faces() -> None:
+    """C-18 through the scripting vocabulary: ``setup_round`` answers the leftover roll with
+    the faces of ``leftover`` (in any order; without it, the first outcome) and stops at the
+    first seat's roll, where ``turn`` plays the own and neutral dice."""
+    config = lv.classic(3, lv.NeutralDice())
+    state = setup_round(lv.new_game(config), notes=SIX_50K, leftover=(6, 3))
+    neutral = 3
+    assert [c.dice[neutral] for c in state.casinos] == [0, 0, 1, 0, 0, 1]
+    assert (state.phase, state.active, state.tasks) == (lv.Phase.ROLL, 0, ())
+    first = setup_round(lv.new_game(config), notes=SIX_50K)
+    assert [c.dice[neutral] for c in first.casinos] == [2, 0, 0, 0, 0, 0]  # Roll((1, 1))
+    state = turn(state, [3, 4, 4, 4, 4, 4, 4, 4], 3, neutral=[3, 5])
+    assert state.casinos[2].dice == (1, 0, 0, 2)
 
 
 def test_c18_no_leftover_roll_with_two_or_four_players() -> None:

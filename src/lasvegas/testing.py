@@ -218,6 +218,7 @@ def setup_round(
     bank: Sequence[Money] | None = None,
     neutral: Sequence[int] = (6, 6, 6, 6, 6, 6, 6),
     neutral_big: int = 6,
+    leftover: Sequence[int] | None = None,
     hands: Mapping[Seat, Sequence[int]] | Sequence[Sequence[int]] | None = None,
     chip_cards: Sequence[str] = (),
 ) -> State:
@@ -231,6 +232,9 @@ def setup_round(
       round 1 (the bank is the rest, drawn lowest first), or *bank*, the bank's cards (the
       reserve is then the rest); *neutral* and *neutral_big*, the 2-player neutral set's
       small dice and Biggy;
+    * with :class:`~lasvegas.NeutralDice` and leftover neutral dice (3 players, C-18):
+      *leftover*, the faces they are rolled on at the round's start (without it, the first
+      listed outcome);
     * the card game: *hands*, the cards each seat draws (by seat, a mapping or a sequence in
       seat order), see :func:`deal_cards`; *chip_cards*, the colours dealt to the casinos.
 
@@ -251,9 +255,14 @@ def setup_round(
     >>> state = setup_round(lv.new_game(lv.cardgame(2)), hands=[(11, 12, 21, 22, 31)] * 2)
     >>> lv.to_move(state), lv.legal_actions(state)[0]
     (0, PlayCards(cards=(11,)))
+    >>> config = lv.classic(3, lv.NeutralDice())
+    >>> state = setup_round(lv.new_game(config), notes=[[50_000]] * 6, leftover=(5, 2))
+    >>> [c.dice[3] for c in state.casinos], state.phase  # the neutral owner is seat 3
+    ([0, 1, 0, 0, 1, 0], Phase.ROLL)
     """
     from .cardgame.chip_cards import DealChips, DrawChip
     from .cardgame.game import DealCards, DealNotes, DrawCard
+    from .classic.neutral_dice import NeutralRoll
     from .royale.module import BankDeal, CardDeal, DealTile, NeutralSetRoll, TileDeal
 
     drawn = iter(_flat(notes)) if notes is not None else None
@@ -303,6 +312,11 @@ def setup_round(
                 if not left:
                     raise ValueError(f"seat {seat} draws a card: give more cards in hands")
                 state = apply(state, DrawCard(left.pop(0)))
+        elif isinstance(task, NeutralRoll):
+            if leftover is None:
+                state = apply(state, chance_outcomes(state)[0][0])
+            else:
+                state = apply(state, Roll(tuple(sorted(leftover)), "neutral"))
         elif isinstance(task, DealChips):
             if chip_cards:
                 state = apply(state, DrawChip(_next(colours, "chip_cards")))
