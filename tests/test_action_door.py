@@ -18,11 +18,10 @@ from hypothesis import strategies as st
 
 import lasvegas as lv
 from lasvegas.actions import Action, action_problem
-from lasvegas.royale.testing import setup_round, turn
 from lasvegas.royale.tiles.handicap import HandicapReturn, HandicapTake
 from lasvegas.royale.tiles.my_choice import MyChoicePick
 from lasvegas.serde import roundtrip_problems
-from lasvegas.testing import example_configs, random_action, random_game
+from lasvegas.testing import example_configs, random_action, random_game, setup_round, turn
 
 CONFIGS = example_configs()
 

@@ -16,7 +16,6 @@ from lasvegas.agents import (
 )
 from lasvegas.agents.determinise import hides
 from lasvegas.cardgame import CardGameState, PlayCards, selections
-from lasvegas.royale.testing import finish_round, setup_round
 from lasvegas.royale.tiles.black_box import (
     BLACK_BOX_TOKENS,
     FACE_DOWN,
@@ -24,7 +23,7 @@ from lasvegas.royale.tiles.black_box import (
     BlackBoxChoose,
     SplitTokens,
 )
-from lasvegas.testing import check_invariants
+from lasvegas.testing import check_invariants, finish_round, setup_round
 
 
 def _check_world(state: lv.State, seat: int, rng: lv.Rng) -> lv.State:

@@ -14,12 +14,11 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.engine import closed_casinos
-from lasvegas.royale.testing import setup_round, turn
 from lasvegas.royale.tiles import Tile
 from lasvegas.royale.tiles.jackpot import JackpotThrow
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.royale.tiles.shared import BlackThrow, describe_black_throw
-from lasvegas.testing import deal
+from lasvegas.testing import deal, setup_round, turn
 
 SRC = Path(lv.__file__).parent
 

@@ -16,9 +16,17 @@ from lasvegas.royale.bank import greedy, pay_from_bank, reward
 from lasvegas.royale.events import BankPaid, BankReceived, ChipsGiven
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import higher_card_winner
-from lasvegas.royale.testing import CARDS, RESERVE, finish_round, setup_round, turn
 from lasvegas.royale.tiles import TILES
-from lasvegas.testing import check_invariants, random_game, random_sim_test
+from lasvegas.testing import ROYALE_CARDS as CARDS
+from lasvegas.testing import ROYALE_RESERVE as RESERVE
+from lasvegas.testing import (
+    check_invariants,
+    finish_round,
+    random_game,
+    random_sim_test,
+    setup_round,
+    turn,
+)
 
 
 def start(players: int = 4, **options: object) -> lv.State:

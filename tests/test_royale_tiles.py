@@ -20,9 +20,16 @@ from lasvegas.royale.components import FACES
 from lasvegas.royale.events import TileActivated, TileDealt
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import SUPPLY, casino_count, imaginary_owner, move_dice, place_dice
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles import activate_tile
-from lasvegas.testing import random_game, random_sim_test
+from lasvegas.testing import (
+    bank,
+    chips,
+    finish_round,
+    random_game,
+    random_sim_test,
+    setup_round,
+    turn,
+)
 
 # -- test tiles --------------------------------------------------------------------------------
 
@@ -295,7 +302,7 @@ def test_t2_variant_zero_to_six_tiles(tiles: int) -> None:
     deal = royale_state(state).deal
     assert len(deal) == tiles
     assert len({face[0] for face in deal}) == tiles
-    assert len(royale_state(state).bank) == (54 if tiles else 0)
+    assert len(bank(state)) == (54 if tiles else 0)
 
 
 def test_t2_deal_draws_from_the_registered_faces_only() -> None:
@@ -407,7 +414,7 @@ def test_t7_closed_casino_passes_the_turn_for_free() -> None:
     step = lv.step(lv.apply(state, lv.Roll((6,) * 7)), lv.Roll((6,), "big"))
     assert lv.TurnPassed(seat=0, reason="closed") in step.events
     assert step.state.supply[0] == (7, 1, 0, 0)
-    assert royale_state(step.state).chips == (2, 2, 2)
+    assert chips(step.state) == (2, 2, 2)
     state = lv.apply(lv.apply(step.state, lv.Roll((5, 6, 6, 6, 6, 6, 6))), lv.Roll((6,), "big"))
     assert lv.legal_actions(state) == (lv.Place(5), lv.PayChip())
     with pytest.raises(ValueError, match="T-7"):

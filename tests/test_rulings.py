@@ -15,12 +15,10 @@ import lasvegas as lv
 from lasvegas.boulevard.slot_machine import slot_ranking
 from lasvegas.cardgame import ChipCardsState
 from lasvegas.royale import PayChip
-from lasvegas.royale.testing import setup_round
-from lasvegas.royale.testing import turn as royale_turn
 from lasvegas.royale.tiles.block_it import PlaceCluster
 from lasvegas.royale.tiles.high_five import HighFiveState
 from lasvegas.royale.tiles.power_play import PowerPlayRoll, PowerPlayState
-from lasvegas.testing import deal, turn
+from lasvegas.testing import deal, setup_round, turn
 
 SIX = ("blue", "gold", "green", "pink", "silver", "blue")
 """Chips dealt to casinos 1..6."""
@@ -40,7 +38,7 @@ def _place(state: lv.State, face: int, count: int) -> lv.State:
     small, big = state.supply[state.active][:2]
     other = 5 if face == 6 else 6
     faces = [face] * count + [other] * (small - count)
-    return royale_turn(state, faces, face, big=other if big else None)
+    return turn(state, faces, face, big=other if big else None)
 
 
 # -- Power Play ------------------------------------------------------------------------------

@@ -14,9 +14,8 @@ from lasvegas.royale.bank import Handover, payment_options
 from lasvegas.royale.components import MONEY_CARDS
 from lasvegas.royale.events import BankReceived
 from lasvegas.royale.state import royale_state
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.bad_luck import BadLuckPay, BadLuckState, PayBank
-from lasvegas.testing import pay_bank, random_sim_test
+from lasvegas.testing import finish_round, pay_bank, random_sim_test, setup_round, turn
 
 CARDS = (30_000, 30_000, 40_000, 30_000, 50_000, 30_000, 60_000, 50_000, 70_000, 60_000,
          90_000, 80_000)  # fmt: skip

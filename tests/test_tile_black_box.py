@@ -9,7 +9,6 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.black_box import (
     BLACK_BOX_SPLITS,
     BLACK_BOX_TOKENS,
@@ -21,7 +20,7 @@ from lasvegas.royale.tiles.black_box import (
     SplitTokens,
     TokensSplit,
 )
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import finish_round, random_sim_test, setup_round, turn
 from lasvegas.view import hidden_variant
 
 

@@ -7,12 +7,10 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import DiceMoved, TileActivated
-from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import imaginary_owner
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.block_it import BLOCK_IT_CLUSTERS, BlockItState, PlaceCluster
 from lasvegas.royale.tiles.no_entry import NoEntryClose
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("F1",), **setup: object) -> lv.State:
@@ -163,7 +161,7 @@ def test_t8_blank_dice_are_an_imaginary_owner_at_payout() -> None:
     # (casino 5) starts round 2
     assert state.round == 2
     assert state.start == 2
-    assert royale_state(state).chips == (4, 4, 4)
+    assert chips(state) == (4, 4, 4)
 
 
 def test_t8_blank_and_neutral_dice_are_two_imaginary_owners() -> None:

@@ -8,14 +8,13 @@ import pytest
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, DiceMoved
 from lasvegas.royale.table import casino_count
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.double_down import (
     DOUBLE_DOWN_PRIZES,
     DoubleDownMove,
     DoubleDownPaid,
     DoubleDownState,
 )
-from lasvegas.testing import check_invariants, random_sim_test
+from lasvegas.testing import check_invariants, finish_round, random_sim_test, setup_round, turn
 
 
 def start(players: int = 3) -> lv.State:

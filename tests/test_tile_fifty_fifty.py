@@ -6,8 +6,6 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven, TileActivated
-from lasvegas.royale.state import royale_state
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.fifty_fifty import (
     FIFTY_FIFTY_TRACK,
     FiftyFiftyBet,
@@ -15,7 +13,7 @@ from lasvegas.royale.tiles.fifty_fifty import (
     FiftyFiftyState,
     FiftyFiftyStop,
 )
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
 
 HIGHER = FiftyFiftyBet(higher=True)
 LOWER = FiftyFiftyBet(higher=False)
@@ -90,7 +88,7 @@ def test_tfifty2_x12_stopping_at_once_pays_one_chip() -> None:
     log: list[lv.Event] = []
     state = play(activate(start()), throw(1, 1), STOP, log=log)
     assert ChipsGiven(seat=0, count=1) in log
-    assert royale_state(state).chips == (3, 2, 2)
+    assert chips(state) == (3, 2, 2)
     assert state.active == 1
     assert state.phase is lv.Phase.ROLL
 
@@ -120,7 +118,7 @@ def test_tfifty2_x12_the_same_sum_loses_the_bet(bet: FiftyFiftyBet) -> None:
     settled = FiftyFiftySettled(seat=0, higher=bet.higher, previous=7, total=7, won=False)
     assert settled in log
     assert counter(state) == 0
-    assert royale_state(state).chips == (2, 2, 2)
+    assert chips(state) == (2, 2, 2)
     assert state.money[0] == ()
     assert not state.tasks
     assert state.active == 1
@@ -132,7 +130,7 @@ def test_tfifty2_a_wrong_bet_ends_with_nothing() -> None:
     state = play(activate(start()), throw(3, 4), HIGHER, throw(6, 6), LOWER, throw(6, 6))
     assert counter(state) == 0
     assert state.money[0] == ()
-    assert royale_state(state).chips == (2, 2, 2)
+    assert chips(state) == (2, 2, 2)
 
 
 def test_tfifty2_x12_on_the_last_space_they_must_stop() -> None:

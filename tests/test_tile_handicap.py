@@ -7,9 +7,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, DiceMoved, TileActivated
-from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import imaginary_owner
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.handicap import (
     HANDICAP_SETUP,
     HANDICAP_SPACES,
@@ -20,7 +18,7 @@ from lasvegas.royale.tiles.handicap import (
     HandicapTake,
 )
 from lasvegas.royale.tiles.no_entry import NoEntryClose
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("F2",)) -> lv.State:
@@ -77,7 +75,7 @@ def test_thandicap2_x17_take_a_blank_die_for_a_chip_or_30000() -> None:
     step = lv.step(state, HandicapTake(5, "chip"))
     state = step.state
     assert DiceMoved(owner=3, small=1, big=0, source="casino-5", target="handicap") in step.events
-    assert royale_state(state).chips == (3, 2, 2)
+    assert chips(state) == (3, 2, 2)
     assert blank(state) == (1, 1, 1, 2, 1, 2)
     assert handicap(state).taken == (1, 0, 0)
     step = lv.step(activate(state), HandicapTake(1, "money"))
@@ -89,9 +87,9 @@ def test_thandicap2_x17_take_a_blank_die_for_a_chip_or_30000() -> None:
 def test_thandicap2_declining_gives_nothing() -> None:
     """T-HANDICAP-2: declining takes no blank die and gives nothing; the turn goes on."""
     state = activate(start())
-    before = (royale_state(state).chips, state.money, blank(state))
+    before = (chips(state), state.money, blank(state))
     state = lv.apply(state, HandicapDecline())
-    assert (royale_state(state).chips, state.money, blank(state)) == before
+    assert (chips(state), state.money, blank(state)) == before
     assert handicap(state).taken == (0, 0, 0)
     assert state.active == 1
     assert state.phase is lv.Phase.ROLL

@@ -7,9 +7,9 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid
-from lasvegas.royale.testing import RESERVE, setup_round, turn
 from lasvegas.royale.tiles.high_five import HighFiveState
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import ROYALE_RESERVE as RESERVE
+from lasvegas.testing import random_sim_test, setup_round, turn
 
 
 def start(**setup: object) -> lv.State:

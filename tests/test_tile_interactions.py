@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import lasvegas as lv
 from lasvegas.royale.events import TileActivated
-from lasvegas.royale.testing import setup_round, turn
 from lasvegas.royale.tiles.handicap import HandicapRotate, HandicapTake
 from lasvegas.royale.tiles.jackpot import JackpotThrow
 from lasvegas.royale.tiles.my_choice import MyChoicePick, MyChoiceRotate
 from lasvegas.royale.tiles.nice_dice import NiceDiceDecline, NiceDiceTake
 from lasvegas.royale.tiles.power_play import PowerPlayState, PowerPlayUse
+from lasvegas.testing import setup_round, turn
 
 
 def start(*deal: str) -> lv.State:

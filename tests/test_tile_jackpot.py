@@ -9,9 +9,8 @@ import pytest
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, TileActivated
 from lasvegas.royale.state import royale_state
-from lasvegas.royale.testing import finish_round, setup_round
 from lasvegas.royale.tiles.jackpot import JACKPOT_TRACK, JackpotState
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import finish_round, random_sim_test, setup_round
 
 
 def start() -> lv.State:

@@ -8,9 +8,8 @@ import pytest
 import lasvegas as lv
 from lasvegas.royale.events import DiceMoved, TileActivated
 from lasvegas.royale.table import casino_count
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.knockout import KnockoutPut, KnockoutState
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import finish_round, random_sim_test, setup_round, turn
 
 SMALL = KnockoutPut(big=False)
 BIGGY = KnockoutPut(big=True)

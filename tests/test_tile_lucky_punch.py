@@ -7,8 +7,6 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven, TileActivated
-from lasvegas.royale.state import royale_state
-from lasvegas.royale.testing import setup_round, turn
 from lasvegas.royale.tiles.lucky_punch import (
     LUCKY_PUNCH_REWARDS,
     LUCKY_PUNCH_TOKENS,
@@ -18,7 +16,7 @@ from lasvegas.royale.tiles.lucky_punch import (
     HideTokens,
     LuckyPunchGuess,
 )
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import chips, random_sim_test, setup_round, turn
 from lasvegas.view import hidden_variant
 
 
@@ -68,7 +66,7 @@ def test_tlucky2_x10_a_wrong_guess_pays_the_reward_for_the_number_hidden(
     assert FistOpened(seat=0, guesser=1, guess=guess, tokens=hidden) in events
     if hidden == 1:
         assert ChipsGiven(seat=0, count=2) in events
-        assert royale_state(state).chips == (4, 2, 2)
+        assert chips(state) == (4, 2, 2)
         assert state.money[0] == ()
     else:
         amount = LUCKY_PUNCH_REWARDS[hidden - 1]
@@ -86,7 +84,7 @@ def test_tlucky2_a_right_guess_gives_nothing(hidden: int) -> None:
     state, done = steps(state, HideTokens(hidden), GuessTokens(hidden))
     assert FistOpened(seat=0, guesser=1, guess=hidden, tokens=hidden) in done[-1].events
     assert state.money == ((), (), ())
-    assert royale_state(state).chips == (2, 2, 2)
+    assert chips(state) == (2, 2, 2)
     assert state.active == 1
 
 

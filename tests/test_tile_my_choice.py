@@ -9,8 +9,6 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven, DiceMoved, TileActivated
-from lasvegas.royale.state import royale_state
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.double_down import DoubleDownMove
 from lasvegas.royale.tiles.jackpot import JackpotThrow
 from lasvegas.royale.tiles.my_choice import (
@@ -24,7 +22,14 @@ from lasvegas.royale.tiles.my_choice import (
     MyChoiceState,
 )
 from lasvegas.royale.tiles.no_entry import NoEntryClose
-from lasvegas.testing import check_invariants, random_sim_test
+from lasvegas.testing import (
+    check_invariants,
+    chips,
+    finish_round,
+    random_sim_test,
+    setup_round,
+    turn,
+)
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("H2",)) -> lv.State:
@@ -67,9 +72,9 @@ def test_tchoice1_x16_faces_1_to_3_chips_and_money() -> None:
     """T-CHOICE-1, X-16: face 1 is 1 chip, face 2 is 2 chips, face 3 is $30,000 (bank)."""
     assert MY_CHOICE_ACTIONS[:3] == ("1 chip", "2 chips", "$30,000")
     state = lv.apply(activate(start(), (1, 4)), MyChoicePick(1))
-    assert royale_state(state).chips == (3, 2, 2)
+    assert chips(state) == (3, 2, 2)
     state = lv.apply(activate(state, (2, 6)), MyChoicePick(2))
-    assert royale_state(state).chips == (3, 4, 2)
+    assert chips(state) == (3, 4, 2)
     step = lv.step(activate(state, (3, 6)), MyChoicePick(3))
     assert BankPaid(seat=2, amount=30_000, cards=(30_000,), chips=0) in step.events
     assert step.state.money[2] == (30_000,)

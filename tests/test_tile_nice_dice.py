@@ -7,9 +7,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven, DiceMoved, TileActivated
-from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import casino_count
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.nice_dice import (
     NICE_DICE_REWARDS,
     NiceDiceDecline,
@@ -17,7 +15,14 @@ from lasvegas.royale.tiles.nice_dice import (
     NiceDiceTake,
 )
 from lasvegas.royale.tiles.no_entry import NoEntryClose
-from lasvegas.testing import check_invariants, random_sim_test
+from lasvegas.testing import (
+    check_invariants,
+    chips,
+    finish_round,
+    random_sim_test,
+    setup_round,
+    turn,
+)
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("H1",)) -> lv.State:
@@ -123,7 +128,7 @@ def test_tnice2_x14_rewards_by_face_during_payout() -> None:
     back = DiceMoved(owner=0, small=0, big=1, source="nice-dice", target="supply")
     assert back in log
     assert nice(state).owner == (-1,) * 6
-    assert royale_state(state).chips == (5, 6, 4)
+    assert chips(state) == (5, 6, 4)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

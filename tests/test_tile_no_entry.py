@@ -7,9 +7,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven, TileActivated
-from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import SUPPLY, closed_casinos, move_dice
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.jackpot import JackpotState
 from lasvegas.royale.tiles.no_entry import (
     NO_ENTRY_TRACK,
@@ -18,7 +16,7 @@ from lasvegas.royale.tiles.no_entry import (
     NoEntryMoved,
     NoEntryState,
 )
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
 
 LEAVE = NoEntryLeave()
 
@@ -76,7 +74,7 @@ def test_tnoentry2_the_first_activation_must_close_another_casino() -> None:
     assert NoEntryMoved(casino=6, counter=1) in log
     assert ChipsGiven(seat=0, count=2) in log
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=6, counter=1)
-    assert royale_state(state).chips == (4, 2, 2)
+    assert chips(state) == (4, 2, 2)
 
 
 def test_tnoentry2_x13_later_activations_move_or_leave_the_token_round_the_track() -> None:
@@ -91,10 +89,10 @@ def test_tnoentry2_x13_later_activations_move_or_leave_the_token_round_the_track
     assert lv.legal_actions(state) == (*(NoEntryClose(c) for c in (2, 3, 4, 5)), LEAVE)
     state = choose(state, NoEntryClose(5), log)  # the empty space
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=2)
-    assert royale_state(state).chips == (4, 2, 2)
+    assert chips(state) == (4, 2, 2)
     state = choose(activate(state), LEAVE, log)  # seat 2 leaves it: nothing moves
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=2)
-    assert royale_state(state).chips == (4, 2, 2)
+    assert chips(state) == (4, 2, 2)
     state = choose(activate(state), NoEntryClose(6), log)  # seat 0: $30,000
     assert BankPaid(seat=0, amount=30_000, cards=(30_000,), chips=0) in log
     state = choose(activate(state), NoEntryClose(5), log)  # seat 1: empty
@@ -104,7 +102,7 @@ def test_tnoentry2_x13_later_activations_move_or_leave_the_token_round_the_track
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=0)
     state = choose(activate(state), NoEntryClose(6), log)  # seat 1: round again, 2 chips
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=6, counter=1)
-    assert royale_state(state).chips == (4, 4, 3)
+    assert chips(state) == (4, 4, 3)
     assert state.money == ((30_000,), (), ())
     moved = [e for e in log if isinstance(e, NoEntryMoved)]
     assert [e.counter for e in moved] == [1, 2, 3, 4, 5, 0, 1]
@@ -129,7 +127,7 @@ def test_tnoentry3_t7_a_closed_casino_accepts_no_dice_and_gives_none_back() -> N
     assert lv.TurnPassed(seat=0, reason="closed") in step.events
     state = step.state
     assert state.supply[0] == (5, 1, 0, 0)
-    assert royale_state(state).chips == (2, 4, 2)  # seat 1's 2 chips from No Entry!, no pass
+    assert chips(state) == (2, 4, 2)  # seat 1's 2 chips from No Entry!, no pass
     assert state.casinos[4].dice[:3] == (2, 0, 0)
     log: list[lv.Event] = []
     state = finish_round(state, {0: 6, 1: 6, 2: 6}, log)

@@ -6,9 +6,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankPaid, ChipsGiven, TileActivated
-from lasvegas.royale.state import royale_state
-from lasvegas.royale.testing import setup_round, turn
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import chips, random_sim_test, setup_round, turn
 
 
 def start() -> lv.State:
@@ -29,13 +27,13 @@ def test_tpayday1_one_or_two_casinos_pay_chips() -> None:
     state = one_die(start(), 1, log)  # seat 0: only casino 1
     assert TileActivated(casino=lv.CasinoNumber(1), face="D1", seat=0) in log
     assert ChipsGiven(seat=0, count=1) in log
-    assert royale_state(state).chips == (3, 2, 2)
+    assert chips(state) == (3, 2, 2)
     assert state.money[0] == ()
     state = one_die(state, 4)  # seat 1 at casino 4 (no tile)
     state = one_die(state, 5)  # seat 2 at casino 5
     state = one_die(state, 1)  # seat 0 again: still one casino
     state = one_die(state, 1)  # seat 1: casinos 4 and 1
-    assert royale_state(state).chips == (4, 4, 2)
+    assert chips(state) == (4, 4, 2)
 
 
 def test_tpayday1_three_or_more_casinos_pay_from_the_bank() -> None:
@@ -56,7 +54,7 @@ def test_tpayday1_three_or_more_casinos_pay_from_the_bank() -> None:
     state = turn(state, [1, 5, 5, 5], 1, log=log)  # seat 0: casinos 1, 2, 5 and 6
     assert BankPaid(seat=0, amount=40_000, cards=(40_000,), chips=0) in log
     assert state.money[0] == (30_000, 40_000)
-    assert royale_state(state).chips[0] == 2
+    assert chips(state)[0] == 2
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -7,7 +7,6 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import TileActivated
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.block_it import PlaceCluster
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.royale.tiles.power_play import (
@@ -16,7 +15,7 @@ from lasvegas.royale.tiles.power_play import (
     PowerPlayUse,
     PowerTokenMoved,
 )
-from lasvegas.testing import random_sim_test
+from lasvegas.testing import finish_round, random_sim_test, setup_round, turn
 
 ROLL = PowerPlayRoll()
 

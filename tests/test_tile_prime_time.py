@@ -7,11 +7,10 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.royale.events import BankReceived, DiceMoved, TileActivated
-from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.bad_luck import BadLuckPay, PayBank
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.royale.tiles.prime_time import PrimeTimePlace, PrimeTimeState
-from lasvegas.testing import check_json_and_views, random_sim_test
+from lasvegas.testing import check_json_and_views, finish_round, random_sim_test, setup_round, turn
 
 NONE = PrimeTimePlace(())
 

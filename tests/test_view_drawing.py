@@ -9,8 +9,7 @@ import pytest
 
 import lasvegas as lv
 import lasvegas.schema
-from lasvegas.royale.testing import setup_round
-from lasvegas.testing import deal, example_configs
+from lasvegas.testing import deal, example_configs, setup_round
 from lasvegas.view import hidden_variant
 
 
