@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
+from .text import _note_label as _note
 from .text import money
 from .types import GROUPS
 from .view import PlayerView
@@ -91,7 +92,7 @@ def text_board(view: PlayerView) -> str:
     tiles = view.casino_tiles or (None,) * len(view.casinos)
     lines = [f"Round {view.round} of {view.rounds} - {view.prompt}".rstrip(" -")]
     for name, tile, casino in zip(names, tiles, view.casinos, strict=False):
-        notes = " ".join(money(n) for n in casino.notes) or "no notes"
+        notes = " ".join(_note(n) for n in casino.notes) or "no notes"
         dice = ", ".join(f"{_owner(view, o)}: {w}" for o, w in enumerate(casino.weights()) if w)
         where = f"{name} [{tile}]" if tile else name
         lines.append(f"{where}  {notes}  {dice or '-'}")
@@ -199,7 +200,7 @@ def svg(view: PlayerView) -> str:
                 f'fill="#cfe8c4" stroke="#5a8f4a"/>'
             )
             parts.append(
-                _text(x + (_COLUMN - 8) / 2, yy + 15, money(note), size=12, anchor="middle")
+                _text(x + (_COLUMN - 8) / 2, yy + 15, _note(note), size=12, anchor="middle")
             )
             yy += 24
         yy += 4
