@@ -91,6 +91,14 @@ def _note_label(value: int) -> str:
     return "Rainbow" if value == 0 else money(value)
 
 
+def _name_seats(text: str, names: Sequence[str]) -> str:
+    """*text* with ``Seat 3`` / ``seat 3`` replaced by the players' *names* (seat 10 before
+    seat 1)."""
+    for s in range(len(names) - 1, -1, -1):
+        text = text.replace(f"Seat {s}", names[s]).replace(f"seat {s}", names[s])
+    return text
+
+
 def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
