@@ -54,6 +54,8 @@ def test_presets_cover_every_edition(client: TestClient) -> None:
     data = client.get("/api/presets?players=3").json()
     editions = {p["config"]["edition"] for p in data["presets"]}
     assert editions == {"classic", "royale", "cardgame"}
+    modules = {m["id"] for p in data["presets"] for m in p["config"]["modules"]}
+    assert {"biggies", "kickers", "rainbow-cards", "slot-machine"} <= modules  # Boulevard
     assert "greedy" in data["bots"]
 
 

@@ -264,9 +264,10 @@ def svg(view: PlayerView) -> str:
         y += 22
     out.append(_text(_MARGIN, y, f"Notes in the pile: {view.pile_size}", size=12, fill="#555"))
     y += 16
+    width = max(_W, 2 * _MARGIN + len(view.casinos) * _COLUMN)  # the slot machine: 7 (B-7)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {y}" width="{_W}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {y}" width="{width}" '
         f'height="{y}" font-family="sans-serif" role="img">'
-        f'<rect width="{_W}" height="{y}" fill="#ffffff"/>'
+        f'<rect width="{width}" height="{y}" fill="#ffffff"/>'
         f"{frames}{''.join(out)}</svg>"
     )
