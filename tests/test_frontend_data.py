@@ -73,3 +73,22 @@ def test_from_data_lists_every_problem() -> None:
     with pytest.raises(lv.DeserializationError) as info:
         lv.from_data({"kind": "place", "face": "4", "target": "x"}, lv.Action)
     assert len(info.value.errors) == 2
+
+
+def test_the_action_schema_accepts_an_item_of_view_legal_as_sent() -> None:
+    """The shipped JSON Schema agrees with from_data: an action's envelope is optional
+    (both keys or neither), so a client that validates what it sends against action.json
+    may send an item of ``view.legal`` as it is."""
+    import jsonschema
+
+    import lasvegas.schema
+    from lasvegas.serde import SCHEMA
+
+    validator = jsonschema.Draft202012Validator(lasvegas.schema.load("action"))
+    state = _placing_state()
+    for item in lv.to_data(lv.observe(state, 0))["legal"]:  # type: ignore[union-attr]
+        assert isinstance(item, dict)
+        assert validator.is_valid(item), item
+        assert validator.is_valid({"format": "lasvegas/action", "schema": SCHEMA, **item})
+        assert not validator.is_valid({"format": "lasvegas/action", **item})
+        assert not validator.is_valid({"schema": SCHEMA, **item})

@@ -86,3 +86,27 @@ def test_text_is_escaped_in_svg() -> None:
     picture = svg(view)
     ET.fromstring(picture)  # well formed
     assert "<b>" not in picture
+
+
+def test_b7_the_slot_machine_fits_in_the_picture() -> None:
+    """B-7: the slot machine is a seventh casino; the SVG is wide enough for every casino."""
+    from lasvegas.boulevard import SlotMachine
+
+    for config in (lv.classic(3), lv.classic(3, SlotMachine())):
+        view = lv.observe(_midgame(config), 0)
+        root = ET.fromstring(svg(view))
+        width = float(root.get("width", "0"))
+        frames = [r for r in root.iter(f"{SVG}rect") if r.get("stroke") == "#b58900"]
+        assert len(frames) == len(view.casinos)
+        assert all(float(r.get("x", "0")) + float(r.get("width", "0")) <= width for r in frames)
+
+
+def test_r4_royale_calls_its_notes_cards_and_the_card_game_shows_no_dice() -> None:
+    """R-4: Royale's money is money cards; K-5: the card game's dice are cards in hand."""
+    royale = lv.observe(_midgame(lv.royale(3)), 0)
+    assert "Cards in the pile: " in text_board(royale)
+    assert "Cards in the pile: " in svg(royale)
+    assert "dice left" in svg(royale)
+    cards = lv.observe(_midgame(lv.cardgame(3)), 0)
+    assert "Notes in the pile: " in svg(cards)
+    assert "dice left" not in svg(cards)

@@ -42,9 +42,9 @@ def test_place_with_neutral_dice_names_both_groups() -> None:
         lv.Roll((1, 2, 2, 3, 4, 5, 6, 6)),
         lv.Roll((2, 3, 3, 5), "neutral"),
     )
-    assert lv.describe(lv.Place(2), state) == "Place the two 2s and one neutral 2 at casino 2"
-    assert lv.describe(lv.Place(3), state) == "Place the one 3 and two neutral 3s at casino 3"
-    assert lv.describe(lv.Place(5), state) == "Place the one 5 and one neutral 5 at casino 5"
+    assert lv.describe(lv.Place(2), state) == "Place the two 2s and the neutral 2 at casino 2"
+    assert lv.describe(lv.Place(3), state) == "Place the 3 and the two neutral 3s at casino 3"
+    assert lv.describe(lv.Place(5), state) == "Place the 5 and the neutral 5 at casino 5"
 
 
 def test_roll_with_and_without_state() -> None:
@@ -84,6 +84,7 @@ CORE_EVENTS = [
     ),
     (lv.DiceRolled(seat=0, group="regular", faces=(1, 4)), "Seat 0 rolls 1, 4"),
     (lv.DiceRolled(seat=None, group="neutral", faces=(2, 5)), "The neutral dice roll 2, 5"),
+    (lv.DiceRolled(seat=None, group="big", faces=(4,)), "The big die rolls 4"),
     (
         lv.DicePlaced(seat=1, face=5, casino=5, counts=(3, 0, 0, 0)),
         "Seat 1 places three 5s at casino 5",

@@ -10,6 +10,7 @@ import lasvegas as lv
 from lasvegas import cli
 from lasvegas.royale.events import DiceMoved
 from lasvegas.royale.tiles.lucky_punch import FistMade
+from lasvegas.text import describe_place
 
 
 def test_royale_dice_moved_names_places_in_words() -> None:
@@ -93,3 +94,58 @@ def test_the_royale_table_of_play_shows_no_reprs(capsys: pytest.CaptureFixture[s
     assert "State(" not in out
     assert "chips $20,000" in out
     assert "Pay a chip to pass" in out
+
+
+def test_a_single_die_rolled_by_nobody_rolls_in_the_singular() -> None:
+    """R-9: two-player Royale rolls a neutral colour with its Biggy; one die "rolls"."""
+    assert lv.describe_event(lv.DiceRolled(seat=None, group="big", faces=(4,))) == (
+        "The big die rolls 4"
+    )
+    assert lv.describe_event(lv.DiceRolled(seat=None, group="neutral", faces=(2, 5))) == (
+        "The neutral dice roll 2, 5"
+    )
+
+
+def test_c20_a_placement_of_several_groups_names_each_group_with_the() -> None:
+    """C-20: a face's dice of every group go together; the label names each one."""
+    assert describe_place(lv.Place(4), (1, 1, 0, 0)) == "Place the 4 and the big 4 at casino 4"
+    assert describe_place(lv.Place(3), (2, 0, 0, 1)) == (
+        "Place the two 3s and the neutral 3 at casino 3"
+    )
+    assert describe_place(lv.Place(5), (0, 1, 2, 0)) == (
+        "Place the big 5 and the two kicker 5s at casino 5"
+    )
+
+
+def test_b5_a_rainbow_card_reads_as_one() -> None:
+    """B-5: a rainbow card (written as a note of value 0) is named, never "$0"."""
+    from lasvegas.boulevard import RAINBOW, RainbowCards
+    from lasvegas.render import svg, text_board
+
+    assert lv.describe_event(lv.NoteDealt(casino=4, value=RAINBOW)) == (
+        "Casino 4 gets a rainbow card"
+    )
+    state = lv.new_game(lv.classic(3, RainbowCards()))
+    while RAINBOW not in state.casinos[0].notes:
+        state = lv.apply(state, lv.Draw(RAINBOW))
+    view = lv.observe(state, 0)
+    assert RAINBOW in view.casinos[0].notes
+    assert text_board(view).splitlines()[1].startswith("Casino 1  Rainbow")
+    assert ">Rainbow<" in svg(view)
+    assert ">$0<" not in svg(view)
+
+
+def test_every_decision_has_a_prompt() -> None:
+    """Every task of the package says what answering it does (no "answer: <kind>" slug)."""
+    import lasvegas.schema
+    from lasvegas.modules.base import Task
+
+    lasvegas.schema._import_package()
+    todo, missing = list(Task.__subclasses__()), []
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        ours = cls.__module__.startswith("lasvegas.")  # not the tests' own modules
+        if ours and cls.__module__ != "lasvegas.state" and cls.prompt is None:  # build twins
+            missing.append(cls.__qualname__)
+    assert missing == []

@@ -172,3 +172,32 @@ def test_event_texts_tell_no_more_than_the_events(config: lv.GameConfig) -> None
                 texts = [lv.describe_event(e, result.state) for e in seen]
                 assert [lv.describe_event(e, other.state) for e in seen] == texts
         state = result.state
+
+
+def test_labels_call_the_other_seats_by_the_players_names() -> None:
+    """B-4: a kicker kicks another seat's die; with names, the label names its owner."""
+    from lasvegas.boulevard import Kickers
+
+    config = lv.classic(3, Kickers())
+    names = ("Ann", "Bob", "Cy")
+    rng = lv.Rng(3)
+    state = lv.new_game(config)
+    seen = 0
+    while (mover := lv.to_move(state)) is not None:
+        if mover is not lv.CHANCE:
+            plain = lv.observe(state, mover).labels
+            named = lv.observe(state, mover, names=names).labels
+            for before, after in zip(plain, named, strict=True):
+                if "seat " in before:
+                    seen += 1
+                    assert "seat " not in after
+                    assert any(name in after for name in names)
+                else:
+                    assert after == before
+        state = lv.apply(
+            state,
+            lv.sample_chance(state, rng)
+            if mover is lv.CHANCE
+            else rng.choice(lv.legal_actions(state)),
+        )
+    assert seen > 0

@@ -5,11 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
-from lasvegas.web import create_app
+from lasvegas.session import Human, Session
+from lasvegas.testing import example_configs
+from lasvegas.view import hidden_variant
+from lasvegas.web import Table, create_app
 
 
 @pytest.fixture
@@ -49,6 +54,8 @@ def test_presets_cover_every_edition(client: TestClient) -> None:
     data = client.get("/api/presets?players=3").json()
     editions = {p["config"]["edition"] for p in data["presets"]}
     assert editions == {"classic", "royale", "cardgame"}
+    modules = {m["id"] for p in data["presets"] for m in p["config"]["modules"]}
+    assert {"biggies", "kickers", "rainbow-cards", "slot-machine"} <= modules  # Boulevard
     assert "greedy" in data["bots"]
 
 
@@ -187,3 +194,33 @@ def test_serve_binds_to_loopback_by_default() -> None:
 
     args = cli.build_parser().parse_args(["serve"])
     assert args.host == "127.0.0.1"
+
+
+@given(st.sampled_from(example_configs()), st.integers(0, 2**32), st.integers(0, 300))
+@settings(max_examples=15, deadline=None)
+def test_a_seats_page_data_leaks_nothing(config: lv.GameConfig, seed: int, length: int) -> None:
+    """What the web API sends a seat (its view with labels and prompt, the SVG, the text
+    board, whom the game waits for, and in the card game its choices made at once, K-13)
+    is the same for every state that differs only in what that seat may not see."""
+    rng = lv.Rng(seed)
+    state = lv.new_game(config)
+    for _ in range(length):
+        mover = lv.to_move(state)
+        if mover is None:
+            break
+        action = (
+            lv.sample_chance(state, rng)
+            if mover is lv.CHANCE
+            else rng.choice(lv.legal_actions(state))
+        )
+        state = lv.apply(state, action)
+    while lv.to_move(state) is lv.CHANCE:  # a session resolves chance with its own draws
+        state = lv.apply(state, lv.sample_chance(state, rng))
+    seats = [Human(f"P{s}") for s in range(config.players)]
+    for seat in (None, *range(config.players)):
+        variant = hidden_variant(state, seat, rng)
+        tables = [Table("t", Session(config, seats, seed=1, state=s)) for s in (state, variant)]
+        shown = [t.snapshot(seat) for t in tables]
+        for snapshot in shown:
+            del snapshot["log"], snapshot["log_size"]  # no step was taken: nothing was told
+        assert shown[0] == shown[1]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
+from .text import _note_label as _note
 from .text import money
 from .types import GROUPS
 from .view import PlayerView
@@ -56,6 +57,13 @@ def _dice_left(view: PlayerView, seat: int) -> str:
     return " + ".join(parts)
 
 
+def _pile(view: PlayerView) -> str:
+    """``Notes in the pile: 48`` (``Cards`` in the editions whose notes are money cards)."""
+    declared = view.config.ruleset.capabilities
+    noun = next((c.notes_name for c in declared if c.notes_name is not None), "notes")
+    return f"{noun.capitalize()} in the pile: {view.pile_size}"
+
+
 def _money_text(view: PlayerView, seat: int) -> str:
     amount = view.money[seat]
     parts = view.money_parts[seat] if seat < len(view.money_parts) else None
@@ -91,7 +99,7 @@ def text_board(view: PlayerView) -> str:
     tiles = view.casino_tiles or (None,) * len(view.casinos)
     lines = [f"Round {view.round} of {view.rounds} - {view.prompt}".rstrip(" -")]
     for name, tile, casino in zip(names, tiles, view.casinos, strict=False):
-        notes = " ".join(money(n) for n in casino.notes) or "no notes"
+        notes = " ".join(_note(n) for n in casino.notes) or "no notes"
         dice = ", ".join(f"{_owner(view, o)}: {w}" for o, w in enumerate(casino.weights()) if w)
         where = f"{name} [{tile}]" if tile else name
         lines.append(f"{where}  {notes}  {dice or '-'}")
@@ -111,7 +119,7 @@ def text_board(view: PlayerView) -> str:
         "Money: "
         + ", ".join(f"{_owner(view, s)} {_money_text(view, s)}" for s in range(view.players))
     )
-    lines.append(f"Notes in the pile: {view.pile_size}")
+    lines.append(_pile(view))
     hand = hand_labels(view)
     if hand:
         lines.append("Your hand: " + ", ".join(hand))
@@ -199,7 +207,7 @@ def svg(view: PlayerView) -> str:
                 f'fill="#cfe8c4" stroke="#5a8f4a"/>'
             )
             parts.append(
-                _text(x + (_COLUMN - 8) / 2, yy + 15, money(note), size=12, anchor="middle")
+                _text(x + (_COLUMN - 8) / 2, yy + 15, _note(note), size=12, anchor="middle")
             )
             yy += 24
         yy += 4
@@ -248,12 +256,16 @@ def svg(view: PlayerView) -> str:
             f'<rect x="{_MARGIN}" y="{y - 12}" width="14" height="14" rx="3" fill="{colour}" stroke="#333"/>'
         )
         me = " (you)" if s == view.seat else ""
-        dice = _dice_left(view, s) if any(view.supply[s]) else "0"
+        dice = (  # no dice to show in the card game, whose dice are cards
+            f"dice left {_dice_left(view, s) if any(view.supply[s]) else '0'}, "
+            if any(map(any, view.supply))
+            else ""
+        )
         out.append(
             _text(
                 _MARGIN + 22,
                 y,
-                f"{_owner(view, s)}{me}: {dice} dice left, money {_money_text(view, s)}",
+                f"{_owner(view, s)}{me}: {dice}money {_money_text(view, s)}",
             )
         )
         y += 22
@@ -261,11 +273,12 @@ def svg(view: PlayerView) -> str:
     if hand:
         out.append(_text(_MARGIN, y, "Your hand: " + ", ".join(hand)))
         y += 22
-    out.append(_text(_MARGIN, y, f"Notes in the pile: {view.pile_size}", size=12, fill="#555"))
+    out.append(_text(_MARGIN, y, _pile(view), size=12, fill="#555"))
     y += 16
+    width = max(_W, 2 * _MARGIN + len(view.casinos) * _COLUMN)  # the slot machine: 7 (B-7)
     return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {y}" width="{_W}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {y}" width="{width}" '
         f'height="{y}" font-family="sans-serif" role="img">'
-        f'<rect width="{_W}" height="{y}" fill="#ffffff"/>'
+        f'<rect width="{width}" height="{y}" fill="#ffffff"/>'
         f"{frames}{''.join(out)}</svg>"
     )

@@ -44,7 +44,7 @@ from .errors import IllegalActionError
 from .events import Event
 from .record import Record
 from .state import State
-from .text import describe, describe_event
+from .text import _name_seats, describe, describe_event
 from .types import CHANCE, Seat
 from .view import PlayerView, observe, observe_events
 
@@ -186,7 +186,7 @@ class Session:
             legal = self._chooser_actions(seat)
             task = self._state.tasks[0]
             what = type(task).prompt or task.kind
-            labels = tuple(describe(action) for action in legal)
+            labels = tuple(_name_seats(describe(action), self.names) for action in legal)
             return attrs.evolve(view, legal=legal, labels=labels, prompt=f"Your turn: {what}")
         return view
 
@@ -284,10 +284,7 @@ class Session:
                 queue.append(Notice(event, text))
 
     def _text(self, event: Event, state: State) -> str:
-        text = describe_event(event, state)
-        for s in range(self.config.players - 1, -1, -1):  # seat 10 before seat 1
-            text = text.replace(f"Seat {s}", self.names[s]).replace(f"seat {s}", self.names[s])
-        return text
+        return _name_seats(describe_event(event, state), self.names)
 
     def _play_on(self) -> None:
         """Resolve chance, bots' moves and held choices until a human must decide."""

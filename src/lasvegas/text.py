@@ -85,6 +85,20 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def _note_label(value: int) -> str:
+    """A note at a casino: its value, or ``Rainbow`` for a Boulevard rainbow card (B-5),
+    which is written as a note of value 0."""
+    return "Rainbow" if value == 0 else money(value)
+
+
+def _name_seats(text: str, names: Sequence[str]) -> str:
+    """*text* with ``Seat 3`` / ``seat 3`` replaced by the players' *names* (seat 10 before
+    seat 1)."""
+    for s in range(len(names) - 1, -1, -1):
+        text = text.replace(f"Seat {s}", names[s]).replace(f"seat {s}", names[s])
+    return text
+
+
 def _number(n: int) -> str:
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
 
@@ -260,8 +274,20 @@ def describe_place(action: Place, counts: Sequence[int] = ()) -> str:
     if total == 1:
         return f"Place the {dice_phrase(face, counts).split(' ', 1)[1]} {where}"
     if total:
-        return f"Place the {dice_phrase(face, counts)} {where}"
+        return f"Place {_the_dice(face, counts)} {where}"
     return f"Place the {face}s {where}"
+
+
+def _the_dice(face: int, counts: Sequence[int]) -> str:
+    """``the two 5s and the neutral 5``: the rolled dice of *face*, each group named."""
+    parts = []
+    for group, count in zip(GROUPS, counts, strict=False):
+        if count:
+            label = "" if group == "regular" else f"{group} "
+            parts.append(
+                f"the {label}{face}" if count == 1 else f"the {_number(count)} {label}{face}s"
+            )
+    return _join(parts)
 
 
 def _describe_roll(action: Roll, state: State | None) -> str:
@@ -309,6 +335,8 @@ def _round_started(event: Event, state: State | None) -> str:
 
 def _note_dealt(event: Event, state: State | None) -> str:
     assert isinstance(event, NoteDealt)
+    if event.value == 0:  # a Boulevard rainbow card is written as a note of value 0 (B-5)
+        return f"Casino {event.casino} gets a rainbow card"
     return f"Casino {event.casino} gets a {money(event.value)} note"
 
 
@@ -337,7 +365,8 @@ def _dice_rolled(event: Event, state: State | None) -> str:
     assert isinstance(event, DiceRolled)
     dice = "die" if len(event.faces) == 1 else "dice"
     if event.seat is None:
-        return f"The {event.group} {dice} roll {_faces(event.faces)}"
+        verb = "rolls" if len(event.faces) == 1 else "roll"
+        return f"The {event.group} {dice} {verb} {_faces(event.faces)}"
     if event.group == "regular":
         return f"Seat {event.seat} rolls {_faces(event.faces)}"
     return f"Seat {event.seat} rolls the {event.group} {dice}: {_faces(event.faces)}"

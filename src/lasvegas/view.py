@@ -29,7 +29,7 @@ from .errors import ConfigError
 from .events import Event
 from .modules.base import ModuleState, Task
 from .state import Casino, Phase, State
-from .text import describe, describe_place
+from .text import _name_seats, describe, describe_place
 from .types import CHANCE, Chance, Money, Seat
 
 __all__ = [
@@ -268,7 +268,7 @@ def observe(
         owners,
         _casino_names(len(state.casinos)),
         _casino_tiles(state, aids.tile_hooks),
-        _labels(state, legal, seat) if legal else (),
+        _labels(state, legal, seat, names) if legal else (),
         _prompt(state, seat, mover, owners),
     )
 
@@ -284,12 +284,17 @@ def _voice(text: str, seat: Seat | None) -> str:
     return verb.capitalize() + (f" {rest}" if rest else "")
 
 
-def _labels(state: State, legal: tuple[Action, ...], seat: Seat | None) -> tuple[str, ...]:
-    """The labels of *legal* (:func:`lasvegas.describe` in the viewer's voice).
+def _labels(
+    state: State, legal: tuple[Action, ...], seat: Seat | None, names: Sequence[str] | None
+) -> tuple[str, ...]:
+    """The labels of *legal* (:func:`lasvegas.describe` in the viewer's voice, the other
+    seats called by *names* when given).
 
     A placement of the core's placing phase, the commonest decision, is labelled from its
     face and the rolled dice alone, through a cache; anything else goes to ``describe``.
     """
+    if names is not None:
+        return tuple(_name_seats(label, names) for label in _labels(state, legal, seat, None))
     if not state.tasks and state.phase is Phase.PLACE:
         rolled = state.rolled
         return tuple(

@@ -26,7 +26,7 @@ from ..events import (
     TurnStarted,
 )
 from ..royale.events import CardBanked
-from ..text import describe_event, dice_phrase, money, owner_name
+from ..text import _note_label, describe_event, dice_phrase, money, owner_name
 from ..types import Seat
 from ..view import observe_events
 
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 
 def _casino_notes(notes: Sequence[int]) -> str:
-    return " ".join(money(n) for n in notes) if notes else "-"
+    return " ".join(_note_label(n) for n in notes) if notes else "-"
 
 
 class GameLog:

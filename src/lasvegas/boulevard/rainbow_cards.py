@@ -49,7 +49,8 @@ class RainbowDraw(Task):
 
 @attrs.frozen
 class RainbowState(ModuleState):
-    """The rainbow cards' slice: how many have been discarded (out of the game)."""
+    """The rainbow cards' slice: how many have been discarded (out of the game). A rainbow
+    card lying at a casino is a note of value 0 in the casino's ``notes`` (B-5)."""
 
     kind: ClassVar[str] = "rainbow-cards"
     discarded: int = 0

@@ -317,13 +317,16 @@ class CardGameState(ModuleState):
     turn: int
     """The turn of the round, 1 to 6 (0 before the hands are dealt)."""
     decks: tuple[tuple[Card, ...], ...]
-    """Each seat's draw pile, as a sorted multiset."""
+    """Each seat's draw pile, as a sorted multiset of card codes (as in ``hands``)."""
     hands: tuple[tuple[Card, ...], ...]
-    """Each seat's hand, sorted (chosen cards stay in it until the reveal)."""
+    """Each seat's hand, sorted (chosen cards stay in it until the reveal). A card is the
+    code ``10 * face + dice``: ``31`` a 3, ``32`` a double 3 (two dice, K-10); ``0`` a face-down card
+    the viewer may not see."""
     discards: tuple[tuple[Card, ...], ...]
-    """Each seat's cards under its cocktail glass this round, sorted."""
+    """Each seat's cards under its cocktail glass this round, sorted card codes."""
     choices: tuple[tuple[Card, ...] | None, ...]
-    """Each seat's choice this turn: ``None`` until the seat has chosen."""
+    """Each seat's choice this turn, as card codes: ``None`` until the seat has chosen,
+    ``[]`` when chosen but hidden from the viewer (K-13)."""
     out: tuple[bool, ...]
     """Which seats are out for the rest of the round (K-7, K-9)."""
     box: tuple[Money, ...]

@@ -321,6 +321,16 @@ def _document(what: str, walker: _Walker) -> Schema:
         "$schema": DIALECT,
         "title": f"lasvegas/{what} document, schema {SCHEMA}",
     }
+    # An action may come without its envelope (an item of a view's ``legal`` sent back as it
+    # is, which from_json/from_data accept): both keys or neither.
+    bare = what == "action"
+    if bare:
+        for key in envelope:
+            envelope[key] = {
+                **envelope[key],
+                "description": f"{envelope[key]['description']} Optional in an action, with "
+                "the other envelope key: an item of a view's legal is sent back without both.",
+            }
     base = _tag_base(cls)
     if base is not None:
         category = _CATEGORY[base.__name__]
@@ -333,14 +343,15 @@ def _document(what: str, walker: _Walker) -> Schema:
             assert isinstance(props, dict)
             required = definition.get("required", [])
             assert isinstance(required, list)
-            variants.append(
-                _object(
-                    str(definition["title"]),
-                    {**envelope, **props},
-                    ["format", "schema", *required],
-                    cast("str | None", definition.get("description")),
-                )
+            variant = _object(
+                str(definition["title"]),
+                {**envelope, **props},
+                required if bare else ["format", "schema", *required],
+                cast("str | None", definition.get("description")),
             )
+            if bare:
+                variant["dependentRequired"] = {"format": ["schema"], "schema": ["format"]}
+            variants.append(variant)
         top["oneOf"] = variants
     else:
         if cls is GameConfig:

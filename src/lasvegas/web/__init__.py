@@ -43,6 +43,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..actions import Action
 from ..agents import AGENTS
+from ..boulevard import Biggies, HundredThousands, Kickers, RainbowCards, SlotMachine
 from ..cardgame import cardgame
 from ..cardgame.chip_cards import ChipCards
 from ..classic import NeutralDice, classic
@@ -77,6 +78,9 @@ def presets(players: int) -> dict[str, GameConfig]:
     candidates: dict[str, Callable[[], GameConfig]] = {
         "Classic": lambda: classic(players),
         "Classic with neutral dice": lambda: classic(players, NeutralDice()),
+        "Classic with Boulevard modules": lambda: classic(
+            players, Biggies(), HundredThousands(), Kickers(), RainbowCards(), SlotMachine()
+        ),
         "Royale, basic game": lambda: royale(players, tiles=0),
         "Royale with three tiles": lambda: royale(players),
         "Card game": lambda: cardgame(players),

@@ -72,6 +72,8 @@ class BadLuckPay(Task):
 
     kind: ClassVar[str] = "bad-luck-pay"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ROUND_END})
+    prompt: ClassVar[str | None] = "choose how to pay the bank (Bad Luck)"
+    """What answering this task does, for a view's prompt."""
     seat: Seat
     """The debtor who chooses."""
 
