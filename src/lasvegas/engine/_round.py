@@ -23,7 +23,7 @@ from ..state import (
     with_fill,
     with_payout,
 )
-from ..table import add_note, pay, pile_total, ranking, take_note
+from ..table import Interned, add_note, pay, pile_total, ranking, take_note
 from ..types import CasinoIndex, CasinoNumber, Money, Seat
 from . import Standings
 from ._common import (
@@ -156,16 +156,11 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
             break
     state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
     if log is not None or CasinoPaid in ruleset.reactors:
-        event = _PAID.get(index)
-        if event is None:
-            if len(_PAID) >= 10_000:  # bounded, whatever it is asked
-                _PAID.clear()
-            event = _PAID[index] = CasinoPaid(casino=index + 1)
-        state = emit(state, event, log)
+        state = emit(state, _PAID[index], log)
     return state
 
 
-_PAID: dict[int, CasinoPaid] = {}
+_PAID: Interned[int, CasinoPaid] = Interned(lambda index: CasinoPaid(casino=index + 1))
 """``CasinoPaid`` events already built (immutable, so shared), by casino index."""
 
 

@@ -22,6 +22,7 @@ from ..engine import closed_casinos as _engine_closed_casinos
 from ..engine import emit, hears, payout_order
 from ..events import DicePlaced, Event
 from ..state import Phase, State, evolve, make_casino
+from ..table import Interned
 from ..types import CasinoNumber, Seat
 from .events import DiceMoved
 from .state import royale_state
@@ -78,7 +79,7 @@ def closed_casinos(state: State) -> frozenset[CasinoNumber]:
 
 
 _NONE: frozenset[CasinoNumber] = frozenset()
-_ALL: dict[int, tuple[int, ...]] = {}
+_ALL: Interned[int, tuple[int, ...]] = Interned(lambda n: tuple(range(1, n + 1)))
 """Every casino number, by the number of casinos (6 or 7)."""
 
 
@@ -92,12 +93,7 @@ def open_casinos(state: State) -> tuple[int, ...]:
     closed = closed_casinos(state)
     n = len(state.casinos)
     if not closed:
-        every = _ALL.get(n)
-        if every is None:
-            if len(_ALL) >= 10_000:  # bounded, whatever it is asked
-                _ALL.clear()
-            every = _ALL[n] = tuple(range(1, n + 1))
-        return every
+        return _ALL[n]
     return tuple(c for c in range(1, n + 1) if c not in closed)
 
 
@@ -224,15 +220,20 @@ def move_dice(
     key = (owner, small, big, source, target)
     event = _MOVED.get(key)
     if event is None:
-        if len(_MOVED) >= 10_000:
-            _MOVED.clear()
-        event = _MOVED[key] = DiceMoved(
-            owner=owner, small=small, big=big, source=place_name(source), target=place_name(target)
+        event = _MOVED.keep(
+            key,
+            DiceMoved(
+                owner=owner,
+                small=small,
+                big=big,
+                source=place_name(source),
+                target=place_name(target),
+            ),
         )
     return emit(state, event, log)
 
 
-_MOVED: dict[tuple[int, int, int, int | str, int | str], DiceMoved] = {}
+_MOVED: Interned[tuple[int, int, int, int | str, int | str], DiceMoved] = Interned()
 """``DiceMoved`` events already built (immutable, so shared), by owner, dice and places
 (bounded by the owners, dice counts and places; cleared past 10,000)."""
 

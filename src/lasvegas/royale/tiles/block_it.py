@@ -21,6 +21,7 @@ from ...actions import Action
 from ...engine import push_task
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
 from ..table import imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
@@ -41,7 +42,9 @@ BLOCK_IT_CLUSTERS: Final[tuple[int, ...]] = (1, 1, 2, 2, 3)
 """The clusters of blank dice on the tile at setup (T-BLOCK-1): nine blank dice."""
 
 _PLACE: Final = "block-it"
-_CLUSTER_ACTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+_CLUSTER_ACTIONS: Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = Interned(
+    limit=4_096
+)
 """The cluster placements already listed, by the clusters left and the open casinos
 (bounded: a few hundred combinations; cleared past 4,096)."""
 """The place name of the tile's clusters in :class:`~lasvegas.royale.events.DiceMoved`."""
@@ -173,10 +176,9 @@ class BlockIt(Tile):
         key = (s.clusters, casinos)
         actions = _CLUSTER_ACTIONS.get(key)
         if actions is None:
-            if len(_CLUSTER_ACTIONS) >= 4096:
-                _CLUSTER_ACTIONS.clear()
-            actions = _CLUSTER_ACTIONS[key] = tuple(
-                PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos
+            actions = _CLUSTER_ACTIONS.keep(
+                key,
+                tuple(PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos),
             )
         return actions
 

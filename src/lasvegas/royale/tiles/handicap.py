@@ -23,6 +23,7 @@ from ...actions import Action
 from ...engine import push_task
 from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
 from ...state import Phase, fast_constructor, make_casino
+from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
@@ -183,9 +184,11 @@ _TAKES: Final = {(c, name): HandicapTake(c, name) for c in range(1, 7) for name 
 _ROTATES: Final = {(f, b): HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)}
 _RETURNS: Final = {(c, b): HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)}
 """Every rotation and return, built once (listed after each choice space taken)."""
-_ROOM: Final[dict[tuple[int, ...], tuple[str, ...]]] = {}
+_ROOM: Final[Interned[tuple[int, ...], tuple[str, ...]]] = Interned()
 """The kinds of space with room, by the blank dice on each kind (bounded: 60 fillings)."""
-_TAKE_LISTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]]] = {}
+_TAKE_LISTS: Final[Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]]] = (
+    Interned(limit=8192)
+)
 """The legal actions of a take decision, by the spaces' fillings and the open casinos
 holding a blank die (bounded: 60 fillings times 64 sets of casinos)."""
 _new_slice = fast_constructor(HandicapState)
@@ -316,19 +319,18 @@ class Handicap(Tile):
         if actions is None:
             room = _ROOM.get(s.taken)
             if room is None:
-                if len(_ROOM) >= 10_000:  # bounded, whatever it is asked
-                    _ROOM.clear()
-                room = _ROOM[s.taken] = tuple(
-                    name
-                    for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
-                    if taken < spaces
+                room = _ROOM.keep(
+                    s.taken,
+                    tuple(
+                        name
+                        for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
+                        if taken < spaces
+                    ),
                 )
             takes = tuple(
                 _TAKES.get((c, name)) or HandicapTake(c, name) for c in have for name in room
             )
-            if len(_TAKE_LISTS) >= 8192:
-                _TAKE_LISTS.clear()
-            actions = _TAKE_LISTS[key] = (_DECLINE, *takes)
+            actions = _TAKE_LISTS.keep(key, (_DECLINE, *takes))
         return actions
 
     def capabilities(self) -> Capabilities:

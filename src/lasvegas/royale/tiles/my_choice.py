@@ -37,6 +37,7 @@ from ...engine import push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
 from ...state import Phase, evolve, fast_constructor
+from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..state import royale_state
@@ -274,7 +275,7 @@ def _other_tiles(state: State, casino: int) -> tuple[int, ...]:
     )
 
 
-_PICKS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_PICKS: Interned[tuple[int, ...], tuple[Action, ...]] = Interned(limit=1_024)
 """The face choices by throw, built once (bounded: 21 throws)."""
 _ROTATES: Final = {(f, b): MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)}
 _RETURNS: Final = {(c, b): MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)}
@@ -304,9 +305,7 @@ def _face_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
     faces = task.faces
     picks = _PICKS.get(faces)  # they depend on the throw alone: built once
     if picks is None:
-        if len(_PICKS) >= 1024:
-            _PICKS.clear()
-        picks = _PICKS[faces] = tuple(MyChoicePick(f) for f in sorted(set(faces)))
+        picks = _PICKS.keep(faces, tuple(MyChoicePick(f) for f in sorted(set(faces))))
     return picks
 
 

@@ -32,6 +32,7 @@ from ...engine import push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..table import SUPPLY, closed_casinos
@@ -126,7 +127,7 @@ class NiceDiceDecline(Action):
 _DECLINE: Final = NiceDiceDecline()
 _TAKES: Final = {(f, b): NiceDiceTake(f, b) for f in range(1, _SPACES + 1) for b in (False, True)}
 """Every take, built once."""
-_CHOICES: dict[tuple[tuple[int, bool], ...], tuple[Action, ...]] = {}
+_CHOICES: Interned[tuple[tuple[int, bool], ...], tuple[Action, ...]] = Interned(limit=4096)
 """The legal actions by the task's options, built once (bounded: the sets of dice a roll
 offers; cleared past 4,096)."""
 _new_slice = fast_constructor(NiceDiceState)
@@ -205,10 +206,8 @@ class NiceDice(Tile):
         options = task.options
         actions = _CHOICES.get(options)  # they depend on the options alone: built once
         if actions is None:
-            if len(_CHOICES) >= 4096:
-                _CHOICES.clear()
             takes = [_TAKES.get(option) or NiceDiceTake(*option) for option in options]
-            actions = _CHOICES[options] = (_DECLINE, *takes)
+            actions = _CHOICES.keep(options, (_DECLINE, *takes))
         return actions
 
     def capabilities(self) -> Capabilities:

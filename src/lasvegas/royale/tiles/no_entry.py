@@ -22,6 +22,7 @@ from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from .base import Draft, Tile, TileState
@@ -129,7 +130,7 @@ class NoEntryMoved(Event):
 
 _LEAVE: Final = NoEntryLeave()
 _CLOSE: Final = tuple(NoEntryClose(c) for c in range(1, 7))
-_CHOICES: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+_CHOICES: Interned[tuple[int, int, int], tuple[Action, ...]] = Interned(limit=1_024)
 """The legal actions by the number of casinos, this tile's casino and the token's, built
 once (bounded: a few dozen)."""
 _CLOSED: Final[tuple[frozenset[CasinoNumber], ...]] = tuple(
@@ -209,9 +210,7 @@ class NoEntry(Tile):
         if actions is None:
             n = key[0]
             moves = tuple(a for a in _CLOSE[:n] if a.casino not in (s.casino, s.token))
-            if len(_CHOICES) >= 1024:
-                _CHOICES.clear()
-            actions = _CHOICES[key] = (*moves, _LEAVE) if s.token else moves
+            actions = _CHOICES.keep(key, (*moves, _LEAVE) if s.token else moves)
         return actions
 
     def capabilities(self) -> Capabilities:

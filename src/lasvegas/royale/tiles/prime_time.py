@@ -26,6 +26,7 @@ from ...engine import payout_order, push_task
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, evolve, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
@@ -133,7 +134,9 @@ _new_slice = fast_constructor(PrimeTimeState)
 """``PrimeTimeState(casino, seat, placed)`` without attrs' __init__."""
 _new_throw = fast_constructor(PrimeTimeThrow)
 """``PrimeTimeThrow(module, seat)`` without attrs' __init__ (built at every activation)."""
-_OPTIONS: dict[tuple[tuple[int, ...], frozenset[int]], tuple[Action, ...]] = {}
+_OPTIONS: Interned[tuple[tuple[int, ...], frozenset[int]], tuple[Action, ...]] = Interned(
+    limit=4_096
+)
 """The choices by throw and closed casinos, built once (bounded: 21 throws times the few
 sets of closed casinos)."""
 
@@ -186,9 +189,7 @@ class PrimeTime(Tile):
         key = (task.faces, closed)
         options = _OPTIONS.get(key)  # the choices depend on these alone: built once
         if options is None:
-            if len(_OPTIONS) >= 4096:
-                _OPTIONS.clear()
-            options = _OPTIONS[key] = _options(task.faces, closed)
+            options = _OPTIONS.keep(key, _options(task.faces, closed))
         return options
 
     def capabilities(self) -> Capabilities:

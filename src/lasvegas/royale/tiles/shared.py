@@ -22,7 +22,7 @@ from ...chance import roll_distribution
 from ...errors import IllegalActionError
 from ...events import DiceRolled
 from ...modules.base import Task, TaskHandler
-from ...table import roll_outcomes, sample_roll
+from ...table import Interned, roll_outcomes, sample_roll
 from ...types import BIG, REGULAR, Seat
 from ..table import SUPPLY, move_dice, open_casinos
 
@@ -145,16 +145,12 @@ def black_rolled(seat: Seat, faces: tuple[int, ...]) -> DiceRolled:
     >>> black_rolled(0, (3, 4))
     DiceRolled(seat=0, group='black', faces=(3, 4))
     """
-    key = (seat, faces)
-    event = _BLACK_ROLLED.get(key)
-    if event is None:
-        if len(_BLACK_ROLLED) >= 4096:
-            _BLACK_ROLLED.clear()
-        event = _BLACK_ROLLED[key] = DiceRolled(seat=seat, group="black", faces=faces)
-    return event
+    return _BLACK_ROLLED[seat, faces]
 
 
-_BLACK_ROLLED: dict[tuple[Seat, tuple[int, ...]], DiceRolled] = {}
+_BLACK_ROLLED: Interned[tuple[Seat, tuple[int, ...]], DiceRolled] = Interned(
+    lambda key: DiceRolled(seat=key[0], group="black", faces=key[1]), limit=4_096
+)
 """``DiceRolled`` events of black dice already built (bounded: seats times 21 throws, and
 cleared past 4,096)."""
 
@@ -193,13 +189,11 @@ def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     found = _ROTATIONS.get(key)  # they depend on these alone: built once
     if found is None:
         kinds = [big for big, n in ((False, key[1]), (True, key[2])) if n]
-        if len(_ROTATIONS) >= 10_000:  # bounded, whatever it is asked
-            _ROTATIONS.clear()
-        found = _ROTATIONS[key] = tuple((face, big) for face in key[0] for big in kinds)
+        found = _ROTATIONS.keep(key, tuple((face, big) for face in key[0] for big in kinds))
     return found
 
 
-_ROTATIONS: dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = {}
+_ROTATIONS: Interned[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = Interned()
 """Rotations by open casinos and the kinds of die held (bounded: the sets of open casinos,
 which No Entry! makes at most 7 of, times 4)."""
 
