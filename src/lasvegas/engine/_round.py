@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Draw, action_problem
-from ..config import GameConfig, Ruleset
+from ..config import Ruleset
 from ..events import (
     CasinoPaid,
     CasinosFilled,
@@ -54,13 +54,14 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     index = state.cursor
     casinos = state.casinos
     casino = add_note(casinos[index], value)
-    params = state.config.ruleset.params
-    worth = state.config.table(_worth) if params.worth else None
+    ruleset = state.config.ruleset
+    fill = ruleset.fill
+    if fill is None:  # a module deals the notes: the core draws none
+        raise _illegal(state, action, "the core fills no casino in this edition", "bad-draw")
+    worth = fill.worth
     notes = casino.notes
     total = sum(notes) if worth is None else pile_total(notes, worth)
-    minimum = params.minimum
-    assert minimum is not None  # the core draws notes only when it fills (checked at config)
-    full = total >= minimum and index + 1 < params.casinos
+    full = total >= fill.minimum and index + 1 < ruleset.params.casinos
     state = with_fill(
         state,
         cursor=index + 1 if full else index,
@@ -73,11 +74,6 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     return state
 
 
-def _worth(config: GameConfig) -> dict[Money, Money]:
-    """``Params.worth`` as a mapping, kept with the config (callers must not change it)."""
-    return dict(config.ruleset.params.worth)
-
-
 def _advance(state: State, log: list[Event] | None) -> State:
     """Run every transition that needs no action, until a node needs one (or tasks wait)."""
     while not state.tasks:
@@ -86,16 +82,16 @@ def _advance(state: State, log: list[Event] | None) -> State:
             ruleset = state.config.ruleset
             params = ruleset.params
             index = state.cursor
-            if not params.fill or (not state.pile_hidden and not state.pile_returned):
+            fill = ruleset.fill
+            if fill is None or (not state.pile_hidden and not state.pile_returned):
                 # C-6: the pile ran out, later casinos get nothing; or a module deals them
                 index = params.casinos
             else:
                 # C-5: on to the first casino below the minimum (no draw happens between,
                 # so the casinos already filled are passed over without a state each)
                 casinos = state.casinos
-                worth = state.config.table(_worth) if params.worth else None
-                minimum = params.minimum
-                assert minimum is not None  # Params.fill implies a minimum (checked at config)
+                worth = fill.worth
+                minimum = fill.minimum
                 while index < params.casinos:
                     notes = casinos[index].notes
                     total = sum(notes) if worth is None else pile_total(notes, worth)
