@@ -23,6 +23,7 @@ from lasvegas.royale.tiles.handicap import HandicapReturn, HandicapTake
 from lasvegas.royale.tiles.my_choice import MyChoicePick
 from lasvegas.serde import roundtrip_problems
 from lasvegas.testing import example_configs, random_action, random_game
+from lasvegas.types import CasinoNumber
 
 CONFIGS = example_configs()
 
@@ -69,9 +70,10 @@ class Sneaky(int):
 
 
 def _allowed(cls: type, name: str) -> tuple[object, ...]:
-    """The types a field's annotation allows (``int | None``: ``int`` and ``NoneType``)."""
+    """The types a field's annotation allows (``int | None``: ``int`` and ``NoneType``; a
+    NewType such as ``CasinoNumber``: its base type)."""
     hint = typing.get_type_hints(cls)[name]
-    return typing.get_args(hint) or (hint,)
+    return tuple(getattr(a, "__supertype__", a) for a in typing.get_args(hint) or (hint,))
 
 
 def _wrong(value: object, allowed: tuple[object, ...] = ()) -> list[object]:
@@ -269,7 +271,7 @@ def test_c8_place_with_a_bool_face_is_illegal_and_reaches_no_cache() -> None:
     with pytest.raises(lv.IllegalActionError, match="face=True is a bool, not int"):
         lv.apply(state, lv.Place(True))
     assert_refused(state, lv.Place(True))
-    assert_refused(state, lv.Place(1, target=True))
+    assert_refused(state, lv.Place(1, target=True))  # type: ignore[arg-type]
     step = lv.step(state, lv.Place(1))
     (placed,) = [e for e in step.events if isinstance(e, lv.DicePlaced)]
     assert type(placed.face) is int
@@ -374,7 +376,22 @@ def test_action_problem_names_the_field_and_both_types() -> None:
     assert action_problem(lv.Place(4)) is None
     assert action_problem(lv.Place(True)) == "face=True is a bool, not int"
     assert action_problem(lv.Draw(Sneaky(5))) == "value=5 is a Sneaky, not int"
-    assert action_problem(lv.Place(4, target=4.0)) == "target=4.0 is not int | None"  # type: ignore[arg-type]
+    assert action_problem(lv.Place(4, target=4.0)) == "target=4.0 is not CasinoNumber | None"  # type: ignore[arg-type]
     assert action_problem(None) == "None is a NoneType, not an action"
     assert "not tuple[int, ...]" in (action_problem(lv.Roll((1, True))) or "")
     assert "is an Impostor" in (action_problem(lv.Place(Impostor(1))) or "")  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class _GoTo(lv.Action):
+    """An action whose field is a casino number (a NewType of int)."""
+
+    casino: CasinoNumber
+
+
+def test_the_checker_reads_a_newtype_as_its_base_type() -> None:
+    """A field annotated with a NewType of int (``CasinoNumber``) takes exactly an int, as an
+    ``int`` field does: the NewType is its base type at run time."""
+    assert lv.actions.action_problem(_GoTo(CasinoNumber(3))) is None
+    assert lv.actions.action_problem(_GoTo(True)) == "casino=True is a bool, not CasinoNumber"  # type: ignore[arg-type]
+    assert lv.actions.action_problem(_GoTo(3.0)) is not None  # type: ignore[arg-type]

@@ -13,6 +13,7 @@ from lasvegas.royale.testing import finish_round, setup_round, turn
 from lasvegas.royale.tiles.block_it import BLOCK_IT_CLUSTERS, BlockItState, PlaceCluster
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.testing import random_sim_test
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("F1",), **setup: object) -> lv.State:
@@ -151,14 +152,14 @@ def test_t8_blank_dice_are_an_imaginary_owner_at_payout() -> None:
     state = turn(state, [5, 5, 5, 3, 3, 3], 5, big=3)  # seat 2: 3 dice at casino 5
     log: list[lv.Event] = []
     state = finish_round(state, {0: 2, 1: 3, 2: 3}, log)
-    assert lv.TiesRemoved(casino=6, owners=(1, 3)) in log
-    assert lv.NotesReturned(casino=6, values=(90_000, 80_000)) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(6), owners=(1, 3)) in log
+    assert lv.NotesReturned(casino=CasinoNumber(6), values=(90_000, 80_000)) in log
     # casino 5: seat 2 (3 dice) first, the blank owner (2) second: its card goes back
-    assert lv.BanknotePaid(casino=5, owner=2, value=70_000) in log
-    assert lv.BanknotePaid(casino=5, owner=3, value=60_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=2, value=70_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=3, value=60_000) in log
     assert 60_000 not in state.money[2]
     # casino 4: only blank dice: they take the higher card; it goes under the pile
-    assert lv.BanknotePaid(casino=4, owner=3, value=60_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(4), owner=3, value=60_000) in log
     # nobody took casino 6's higher card, the blank owner took casino 4's: seat 2
     # (casino 5) starts round 2
     assert state.round == 2
@@ -183,10 +184,12 @@ def test_t8_blank_and_neutral_dice_are_two_imaginary_owners() -> None:
     state = turn(state, [2, 4, 4, 4, 4, 4], 2, big=4)  # seat 1: 1 die at casino 2
     log: list[lv.Event] = []
     state = finish_round(state, {0: 3, 1: 4}, log)
-    assert lv.TiesRemoved(casino=2, owners=(2, 3)) in log
-    assert lv.BanknotePaid(casino=2, owner=1, value=50_000) in log  # seat 1 alone is left
-    assert lv.TiesRemoved(casino=3, owners=(2, 3)) in log
-    assert lv.BanknotePaid(casino=3, owner=0, value=50_000) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(2), owners=(2, 3)) in log
+    assert (
+        lv.BanknotePaid(casino=CasinoNumber(2), owner=1, value=50_000) in log
+    )  # seat 1 alone is left
+    assert lv.TiesRemoved(casino=CasinoNumber(3), owners=(2, 3)) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(3), owner=0, value=50_000) in log
     assert not any(isinstance(e, lv.BanknotePaid) and e.casino == 3 and e.owner != 0 for e in log)
 
 

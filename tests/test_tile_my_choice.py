@@ -25,6 +25,7 @@ from lasvegas.royale.tiles.my_choice import (
 )
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.testing import check_invariants, random_sim_test
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("H2",)) -> lv.State:
@@ -189,8 +190,8 @@ def test_tchoice2_the_golden_die_returns_with_60000_during_payout() -> None:
     state = finish_round(state, {0: 4, 1: 5, 2: 6}, log)
     back = DiceMoved(owner=0, small=0, big=1, source="golden-space", target="supply")
     paid = BankPaid(seat=0, amount=60_000, cards=(60_000,), chips=0)
-    assert log.index(lv.CasinoPaid(casino=1)) < log.index(back) < log.index(paid)
-    assert log.index(paid) < log.index(lv.CasinoPaid(casino=2))
+    assert log.index(lv.CasinoPaid(casino=CasinoNumber(1))) < log.index(back) < log.index(paid)
+    assert log.index(paid) < log.index(lv.CasinoPaid(casino=CasinoNumber(2)))
     assert 60_000 in state.money[0]
     assert golden(state).golden == -1
 

@@ -18,6 +18,7 @@ from lasvegas.royale.tiles.nice_dice import (
 )
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.testing import check_invariants, random_sim_test
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("H1",)) -> lv.State:
@@ -119,7 +120,11 @@ def test_tnice2_x14_rewards_by_face_during_payout() -> None:
         BankPaid(seat=2, amount=40_000, cards=(40_000,), chips=0),
     ]
     first = log.index(ChipsGiven(seat=0, count=1))
-    assert log.index(lv.CasinoPaid(casino=1)) < first < log.index(lv.CasinoPaid(casino=2))
+    assert (
+        log.index(lv.CasinoPaid(casino=CasinoNumber(1)))
+        < first
+        < log.index(lv.CasinoPaid(casino=CasinoNumber(2)))
+    )
     back = DiceMoved(owner=0, small=0, big=1, source="nice-dice", target="supply")
     assert back in log
     assert nice(state).owner == (-1,) * 6

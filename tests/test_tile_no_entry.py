@@ -19,6 +19,7 @@ from lasvegas.royale.tiles.no_entry import (
     NoEntryState,
 )
 from lasvegas.testing import random_sim_test
+from lasvegas.types import CasinoNumber
 
 LEAVE = NoEntryLeave()
 
@@ -123,7 +124,7 @@ def test_tnoentry3_t7_a_closed_casino_accepts_no_dice_and_gives_none_back() -> N
     with pytest.raises(lv.IllegalActionError, match="closed"):
         lv.apply(state, lv.Place(5))
     with pytest.raises(ValueError, match="T-7"):
-        move_dice(state, 0, small=1, source=5, target=SUPPLY, log=None)
+        move_dice(state, 0, small=1, source=CasinoNumber(5), target=SUPPLY, log=None)
     state = lv.apply(state, lv.Place(6))  # seat 2 places elsewhere
     step = lv.step(lv.apply(state, lv.Roll((5,) * 5)), lv.Roll((5,), "big"))  # seat 0
     assert lv.TurnPassed(seat=0, reason="closed") in step.events
@@ -133,7 +134,7 @@ def test_tnoentry3_t7_a_closed_casino_accepts_no_dice_and_gives_none_back() -> N
     assert state.casinos[4].dice[:3] == (2, 0, 0)
     log: list[lv.Event] = []
     state = finish_round(state, {0: 6, 1: 6, 2: 6}, log)
-    assert lv.BanknotePaid(casino=5, owner=0, value=70_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=0, value=70_000) in log
 
 
 def test_tnoentry3_t7_closing_a_casino_that_holds_a_tile() -> None:

@@ -17,6 +17,7 @@ from lasvegas.royale.tiles.power_play import (
     PowerTokenMoved,
 )
 from lasvegas.testing import random_sim_test
+from lasvegas.types import CasinoNumber
 
 ROLL = PowerPlayRoll()
 
@@ -121,7 +122,7 @@ def test_tpower4_rulebook_example_blank_dice_take_the_majority_away() -> None:
     assert state.casinos[1].weights() == (1, 1, 2, 0, 2)
     state = finish_round(state, {0: 5, 1: 4, 2: 3, 3: 4}, log)
     assert not [e for e in log if isinstance(e, lv.BanknotePaid) and e.casino == 2]
-    assert lv.TiesRemoved(casino=2, owners=(0, 1, 2, 4)) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(2), owners=(0, 1, 2, 4)) in log
 
 
 def test_tpower3_the_holder_may_use_the_token_instead_of_rolling() -> None:
@@ -139,7 +140,7 @@ def test_tpower3_the_holder_may_use_the_token_instead_of_rolling() -> None:
     view = lv.observe(state, 1)
     assert view.tasks[0].task is not None  # the choice is public
     step = lv.step(state, PowerPlayUse(face=3, big=False))
-    assert lv.DicePlaced(seat=0, face=3, casino=3, counts=(1, 0, 0, 0)) in step.events
+    assert lv.DicePlaced(seat=0, face=3, casino=CasinoNumber(3), counts=(1, 0, 0, 0)) in step.events
     assert PowerTokenMoved(holder=-1) in step.events
     assert not any(isinstance(e, lv.DiceRolled) for e in step.events)
     state = step.state

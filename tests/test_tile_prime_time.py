@@ -12,6 +12,7 @@ from lasvegas.royale.tiles.bad_luck import BadLuckPay, PayBank
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.royale.tiles.prime_time import PrimeTimePlace, PrimeTimeState
 from lasvegas.testing import check_json_and_views, random_sim_test
+from lasvegas.types import CasinoNumber
 
 NONE = PrimeTimePlace(())
 
@@ -71,8 +72,8 @@ def test_tprime1_placed_black_dice_count_as_the_players_dice_in_the_payout() -> 
         step.events
     )
     assert not any(isinstance(e, TileActivated) for e in step.events)
-    assert lv.BanknotePaid(casino=4, owner=0, value=60_000) in step.events
-    assert lv.TiesRemoved(casino=4, owners=(1, 2)) in step.events
+    assert lv.BanknotePaid(casino=CasinoNumber(4), owner=0, value=60_000) in step.events
+    assert lv.TiesRemoved(casino=CasinoNumber(4), owners=(1, 2)) in step.events
     assert 60_000 in step.state.money[0]
 
 
@@ -83,7 +84,9 @@ def test_tprime1_both_dice_on_a_double_go_to_one_casino() -> None:
     step = lv.step(state, PrimeTimePlace((3, 3)))
     to_3 = DiceMoved(owner=0, small=1, big=0, source="black-dice", target="casino-3")
     assert step.events.count(to_3) == 2
-    assert lv.BanknotePaid(casino=3, owner=0, value=50_000) in step.events  # alone there
+    assert (
+        lv.BanknotePaid(casino=CasinoNumber(3), owner=0, value=50_000) in step.events
+    )  # alone there
     assert step.state.round == 2
 
 
@@ -92,7 +95,7 @@ def test_tprime1_placing_none_changes_nothing() -> None:
     state = lv.apply(tie_at_4(start()), lv.Roll((4, 6), "black"))
     step = lv.step(state, NONE)
     assert not any(isinstance(e, DiceMoved) for e in step.events)
-    assert lv.TiesRemoved(casino=4, owners=(1, 2)) in step.events
+    assert lv.TiesRemoved(casino=CasinoNumber(4), owners=(1, 2)) in step.events
     assert not any(isinstance(e, lv.BanknotePaid) and e.casino == 4 for e in step.events)
 
 
@@ -128,7 +131,7 @@ def test_tprime1_t8_an_imaginary_winner_throws_nothing() -> None:
     log: list[lv.Event] = []
     state = finish_round(state, {0: 5, 1: 4}, log)
     assert state.round == 2
-    assert lv.BanknotePaid(casino=1, owner=2, value=40_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=2, value=40_000) in log
     assert not any(isinstance(e, lv.DiceRolled) and e.group == "black" for e in log)
 
 

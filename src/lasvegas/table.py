@@ -26,7 +26,7 @@ from .chance import multiset_draw_distribution, roll_distribution
 from .events import BanknotePaid, Event, TiesRemoved
 from .payout import rank, tied
 from .state import Casino, make_casino
-from .types import Money
+from .types import CasinoNumber, Money
 
 if TYPE_CHECKING:
     from .chance import Rng
@@ -341,7 +341,7 @@ _RANKS: Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = Int
 
 def pay(
     casino: Casino,
-    number: int,
+    number: CasinoNumber,
     money: list[tuple[Money, ...]],
     places: int | None,
     log: list[Event] | None,

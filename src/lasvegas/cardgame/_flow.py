@@ -43,7 +43,7 @@ from ..state import (
     with_tasks,
 )
 from ..table import Interned, add_note, pay, place, take, take_note
-from ..types import Money, Seat
+from ..types import CasinoNumber, Money, Seat
 from ._parts import (
     CardDrawn,
     CardGameState,
@@ -209,7 +209,7 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
         tasks=state.tasks[1:] if done else state.tasks,
     )
     if log is not None or NoteDealt in config.ruleset.reactors:
-        state = emit(state, NoteDealt(casino=at + 1, value=value), log)
+        state = emit(state, NoteDealt(casino=CasinoNumber(at + 1), value=value), log)
     return state
 
 
@@ -394,7 +394,9 @@ def resolve(
             casinos[face - 1] = place(casinos[face - 1], seat, single, double)  # K-10: big die
             if events is not None:
                 counts = (single, double, 0, 0)
-                events.append(DicePlaced(seat=seat, face=face, casino=face, counts=counts))
+                events.append(
+                    DicePlaced(seat=seat, face=face, casino=CasinoNumber(face), counts=counts)
+                )
         k = len(cards)
         hand = hands[seat]
         hands[seat] = ()
@@ -458,7 +460,7 @@ def pay_casino(state: State, index: int, casino: int, log: list[Event] | None) -
     """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
     c = state.casinos[casino]
     money = list(state.money)
-    boxed = pay(c, casino + 1, money, state.config.ruleset.params.places, log)
+    boxed = pay(c, CasinoNumber(casino + 1), money, state.config.ruleset.params.places, log)
     s = card_slice(state, index)
     if boxed:
         if log is not None:

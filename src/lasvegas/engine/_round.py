@@ -70,7 +70,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
         pile_returned=drawn[1],
     )
     if log is not None or NoteDealt in state.config.ruleset.reactors:
-        state = emit(state, NoteDealt(casino=index + 1, value=value), log)
+        state = emit(state, NoteDealt(casino=CasinoNumber(index + 1), value=value), log)
     return state
 
 
@@ -156,7 +156,9 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     return state
 
 
-_PAID: Interned[int, CasinoPaid] = Interned(lambda index: CasinoPaid(casino=index + 1))
+_PAID: Interned[int, CasinoPaid] = Interned(
+    lambda index: CasinoPaid(casino=CasinoNumber(index + 1))
+)
 """``CasinoPaid`` events already built (immutable, so shared), by casino index."""
 
 
@@ -189,7 +191,7 @@ def _pay_rest(state: State, stop: int) -> State:
     for index in range(state.cursor, stop):
         casino = casinos[index]
         if casino.notes:
-            back += pay(casino, index + 1, money, places, None)
+            back += pay(casino, CasinoNumber(index + 1), money, places, None)
             casinos[index] = make_casino((), casino.dice, casino.big)
     return with_payout(
         state,
@@ -215,9 +217,9 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     """C-12 to C-14, C-21: remove ties, pay in rank order, return the rest under the pile."""
     casino = state.casinos[index]
     money = list(state.money)
-    back = pay(casino, index + 1, money, state.config.ruleset.params.places, log)
+    back = pay(casino, CasinoNumber(index + 1), money, state.config.ruleset.params.places, log)
     if back and log is not None:
-        log.append(NotesReturned(casino=index + 1, values=tuple(back)))
+        log.append(NotesReturned(casino=CasinoNumber(index + 1), values=tuple(back)))
     casinos = state.casinos
     return with_payout(
         state,

@@ -193,7 +193,9 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         key = (seat, face, index, c0, c1, c2, c3)
         event = _PLACED.get(key) if type(face) is int else None
         if event is None:
-            event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
+            event = DicePlaced(
+                seat=seat, face=face, casino=CasinoNumber(index + 1), counts=(c0, c1, c2, c3)
+            )
             if type(face) is int:  # only a face of the right type is shared with later games
                 _PLACED.keep(key, event)
         if log is None:  # emit, inlined: the hot path of games with placement reactions

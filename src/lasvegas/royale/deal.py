@@ -513,7 +513,7 @@ def _card_dealt(state: State, index: int, action: Action, log: list[Event] | Non
     if pairs is not None and (log is not None or NoteDealt in state.config.ruleset.reactors):
         for number, pair in enumerate(pairs, 1):
             for card in pair:
-                state = emit(state, NoteDealt(casino=number, value=card), log)
+                state = emit(state, NoteDealt(casino=CasinoNumber(number), value=card), log)
     return state
 
 

@@ -146,7 +146,12 @@ def _check_open(
 
 
 def _move(
-    state: State, owner: int, small: int, big: int, source: int | str, target: int | str
+    state: State,
+    owner: int,
+    small: int,
+    big: int,
+    source: CasinoNumber | str,
+    target: CasinoNumber | str,
 ) -> State:
     if small < 0 or big < 0:
         raise ValueError("move a non-negative number of dice")
@@ -192,8 +197,8 @@ def move_dice(
     *,
     small: int = 0,
     big: int = 0,
-    source: int | str,
-    target: int | str,
+    source: CasinoNumber | str,
+    target: CasinoNumber | str,
     log: list[Event] | None,
 ) -> State:
     """Move *small* dice and *big* Biggies of *owner* from *source* to *target*, activating
@@ -241,7 +246,7 @@ _MOVED: Interned[tuple[int, int, int, int | str, int | str], DiceMoved] = Intern
 def place_dice(
     state: State,
     seat: Seat,
-    casino: int,
+    casino: CasinoNumber,
     *,
     small: int = 0,
     big: int = 0,

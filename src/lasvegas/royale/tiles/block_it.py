@@ -218,7 +218,7 @@ class BlockIt(Tile):
         draft.set_slice(index, _new_slice(casino=s.casino, clusters=tuple(clusters)))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        draft.move(blank, action.size, 0, _PLACE, action.casino)
+        draft.move(blank, action.size, 0, _PLACE, CasinoNumber(action.casino))
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

@@ -277,7 +277,7 @@ class Handicap(Tile):
             return draft.build()
         for number, count in enumerate(HANDICAP_SETUP, 1):
             if count and number in opened and number <= n:
-                draft.move(blank, count, 0, "box", number)
+                draft.move(blank, count, 0, "box", CasinoNumber(number))
         return draft.build()
 
     def activate(
@@ -390,7 +390,7 @@ class Handicap(Tile):
         )
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        draft.move(blank, 1, 0, action.casino, _PLACE)
+        draft.move(blank, 1, 0, CasinoNumber(action.casino), _PLACE)
         name, _, amount = HANDICAP_SPACES[i]
         if name != "choice":
             draft.reward(seat, amount)

@@ -247,12 +247,14 @@ class NiceDice(Tile):
         seat = task.seat
         if s.owner[i] >= 0:
             other, big = s.owner[i], s.big[i]
-            target: int | str = SUPPLY if face in closed_casinos(state) else face
+            target: CasinoNumber | str = (
+                SUPPLY if face in closed_casinos(state) else CasinoNumber(face)
+            )
             draft.move(other, 1 - big, big, _PLACE, target)
         owner = (*s.owner[:i], seat, *s.owner[i + 1 :])
         bigs = (*s.big[:i], int(action.big), *s.big[i + 1 :])
         draft.set_slice(index, _new_slice(casino=s.casino, owner=owner, big=bigs))
-        source: int | str = s.casino if face == s.casino else SUPPLY
+        source: CasinoNumber | str = CasinoNumber(s.casino) if face == s.casino else SUPPLY
         small, big = (0, 1) if action.big else (1, 0)
         draft.move(seat, small, big, source, _PLACE)
         return draft.build()

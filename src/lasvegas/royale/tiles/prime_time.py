@@ -233,7 +233,7 @@ class PrimeTime(Tile):
             index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
         )
         for face in action.faces:
-            draft.move(task.seat, 1, 0, BLACK_DICE, face)
+            draft.move(task.seat, 1, 0, BLACK_DICE, CasinoNumber(face))
         return draft.build()
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
@@ -245,7 +245,7 @@ class PrimeTime(Tile):
         draft = Draft(state, log)  # the slice and the moves as one state
         draft.set_slice(index, PrimeTimeState(s.casino))
         for casino in s.placed:
-            draft.move(s.seat, 1, 0, casino, BLACK_DICE)
+            draft.move(s.seat, 1, 0, CasinoNumber(casino), BLACK_DICE)
         return draft.build()
 
     def held_dice(self, state: State, index: int) -> tuple[int, ...]:

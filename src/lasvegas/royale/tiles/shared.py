@@ -23,7 +23,7 @@ from ...errors import IllegalActionError
 from ...events import DiceRolled
 from ...modules.base import Task, TaskHandler
 from ...table import Interned, roll_outcomes, sample_roll
-from ...types import BIG, REGULAR, Seat
+from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..table import SUPPLY, move_dice, open_casinos
 
 if TYPE_CHECKING:
@@ -228,11 +228,19 @@ def rotate_die(state: State, seat: Seat, face: int, big: bool, log: list[Event] 
     (1, (6, 1))
     """
     return move_dice(
-        state, seat, small=0 if big else 1, big=int(big), source=SUPPLY, target=face, log=log
+        state,
+        seat,
+        small=0 if big else 1,
+        big=int(big),
+        source=SUPPLY,
+        target=CasinoNumber(face),
+        log=log,
     )
 
 
-def return_die(state: State, seat: Seat, casino: int, big: bool, log: list[Event] | None) -> State:
+def return_die(
+    state: State, seat: Seat, casino: CasinoNumber, big: bool, log: list[Event] | None
+) -> State:
     """*seat* takes one of its dice (its Biggy if *big*) from *casino* back into its supply,
     which brings it back into the round if it had finished (T-10).
 
@@ -258,7 +266,7 @@ def draft_rotate_die(draft: TileDraft, seat: Seat, face: int, big: bool) -> None
     True
     """
     n = int(big)
-    draft.move(seat, 1 - n, n, SUPPLY, face)
+    draft.move(seat, 1 - n, n, SUPPLY, CasinoNumber(face))
 
 
 def draft_return_die(draft: TileDraft, seat: Seat, casino: int, big: bool) -> None:
@@ -273,4 +281,4 @@ def draft_return_die(draft: TileDraft, seat: Seat, casino: int, big: bool) -> No
     True
     """
     n = int(big)
-    draft.move(seat, 1 - n, n, casino, SUPPLY)
+    draft.move(seat, 1 - n, n, CasinoNumber(casino), SUPPLY)
