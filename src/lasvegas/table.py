@@ -35,6 +35,7 @@ __all__ = [
     "Interned",
     "add_note",
     "draw_outcomes",
+    "no_such_note",
     "note_outcomes",
     "pay",
     "pile_total",
@@ -179,6 +180,19 @@ def take_note(
     if returned and type(value) is int and value == returned[0]:
         return hidden, returned[1:]
     return None
+
+
+def no_such_note(hidden: tuple[Money, ...]) -> str:
+    """Why :func:`take_note` found no note to draw, for the error of a refused draw.
+
+    >>> no_such_note(()), no_such_note((10_000,))
+    ('the next note is known and is another one', 'no such note is left in the pile')
+    """
+    return (
+        "no such note is left in the pile"
+        if hidden
+        else "the next note is known and is another one"
+    )
 
 
 def note_outcomes(

@@ -42,7 +42,7 @@ from ..state import (
     with_modules_tasks,
     with_tasks,
 )
-from ..table import Interned, add_note, pay, place, take, take_note
+from ..table import Interned, add_note, no_such_note, pay, place, take, take_note
 from ..types import CasinoNumber, Money, Seat
 from ._parts import (
     CardDrawn,
@@ -191,9 +191,7 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
     hidden = state.pile_hidden
     drawn = take_note(hidden, state.pile_returned, value)
     if drawn is None:
-        if hidden:
-            raise illegal(state, action, "no such note is left in the pile", "bad-draw")
-        raise illegal(state, action, "the next note is known and is another one", "bad-draw")
+        raise illegal(state, action, no_such_note(hidden), "bad-draw")
     casinos = state.casinos
     at = 0
     while len(casinos[at].notes) >= NOTES_PER_CASINO:

@@ -23,7 +23,7 @@ from ..state import (
     with_fill,
     with_payout,
 )
-from ..table import Interned, add_note, pay, pile_total, ranking, take_note
+from ..table import Interned, add_note, no_such_note, pay, pile_total, ranking, take_note
 from ..types import CasinoIndex, CasinoNumber, Money, Seat
 from . import Standings
 from ._common import (
@@ -48,9 +48,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     hidden = state.pile_hidden
     drawn = take_note(hidden, state.pile_returned, value)
     if drawn is None:
-        if hidden:
-            raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
-        raise _illegal(state, action, "the next note is known and is another one", "bad-draw")
+        raise _illegal(state, action, no_such_note(hidden), "bad-draw")
     index = state.cursor
     casinos = state.casinos
     casino = add_note(casinos[index], value)
