@@ -153,7 +153,7 @@ def test_k2_x18_thirty_dice_cards_per_player() -> None:
     assert (params.dice, params.held, params.owned) == ((0, 0, 0, 0), (24, 6, 0, 0), (24, 6, 0, 0))
     state = lv.new_game(config)
     assert state.supply == ((0, 0, 0, 0),) * 3
-    assert state.config.modules[0].held_dice(state, 0) == (30, 30, 30)
+    assert state.config.modules[0].held(state, 0).dice == (30, 30, 30)
 
 
 def test_k3_x19_forty_eight_notes_two_per_casino() -> None:

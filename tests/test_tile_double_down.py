@@ -42,7 +42,7 @@ def test_tdouble1_move_own_dice_from_the_casino_onto_the_tile() -> None:
     state = step.state
     assert tile(state) == DoubleDownState(casino=lv.CasinoNumber(1), small=(2, 0, 0), big=(1, 0, 0))
     assert casino_count(state, 1, 0) == 1
-    check_invariants(state)  # the tile's dice are accounted for (held_dice)
+    check_invariants(state)  # the tile's dice are accounted for (held)
     assert state.active == 1
 
 

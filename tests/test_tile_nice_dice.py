@@ -49,7 +49,7 @@ def test_tnice1_ruling_a_placed_die_or_an_unplaced_die_of_this_roll() -> None:
     assert nice(state).owner == (-1, -1, -1, -1, 0, -1)
     assert nice(state).big == (0, 0, 0, 0, 1, 0)
     assert state.supply[0][:2] == (5, 0)
-    check_invariants(state)  # the die on the tile is accounted for (held_dice)
+    check_invariants(state)  # the die on the tile is accounted for (held)
     state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=3)  # seat 1: a die placed here
     state = lv.apply(state, NiceDiceTake(1, False))
     assert casino_count(state, 1, 1) == 0  # T-11: on the tile, in no casino

@@ -64,7 +64,7 @@ class Params:
     held: tuple[int, int, int, int] = (0, 0, 0, 0)
     """Pieces each seat places as dice that a module holds instead of the supply, per group
     like :attr:`dice`: the card game's dice cards (K-4), single cards ``regular`` and double
-    cards ``big``. The module accounts for them (``held_dice``) and places them itself."""
+    cards ``big``. The module accounts for them (``held``) and places them itself."""
 
     @property
     def owned(self) -> tuple[int, int, int, int]:

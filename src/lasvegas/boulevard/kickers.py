@@ -26,7 +26,7 @@ from ..config import Params
 from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve
 from ..table import Interned
 from ..text import owner_name
@@ -309,9 +309,9 @@ class Kickers(RuleModule):
             state = emit(state, event, log)
         return state
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """Kickers out of play per seat, and kicked neutral dice (out of play, ruling)."""
-        return _slice(state, index).out
+        return Held(dice=_slice(state, index).out)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """A kick choice is public: everybody sees who kicks at which casino."""

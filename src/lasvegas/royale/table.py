@@ -207,7 +207,7 @@ def move_dice(
     A place is a casino number (``1`` .. ``6``), :data:`SUPPLY` (the seat's supply: only for
     seats) or any other name for a place a module keeps in its own slice (``"bar"``,
     ``"tile-G2"``, ``"box"``): the helper changes nothing there, the calling module updates
-    its slice (and its ``held_dice``) itself. Closed casinos (T-7) refuse with
+    its slice (and its ``held``) itself. Closed casinos (T-7) refuse with
     ``ValueError``; so does a move of dice that are not there.
 
     >>> import lasvegas as lv

@@ -19,7 +19,7 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
@@ -221,16 +221,16 @@ class BlockIt(Tile):
         draft.move(blank, action.size, 0, _PLACE, CasinoNumber(action.casino))
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The blank dice still on the tile, for the blank owner (they are in no casino)."""
         s = state.modules[index]
         if not isinstance(s, BlockItState):
-            return ()
+            return Held()
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         held = [0] * state.config.ruleset.owners
         held[blank] = sum(s.clusters)
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The clusters left are some of the setup's, and no blank die went missing.

@@ -20,7 +20,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...payout import rank, tied
 from ...state import Phase, fast_constructor
 from ...table import Interned
@@ -268,12 +268,12 @@ class DoubleDown(Tile):
         draft.set_slice(index, _new_slice(casino=s.casino, small=empty, big=empty))
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The dice on the tile, per seat (they are in no casino, T-11)."""
         s = state.modules[index]
         if not isinstance(s, DoubleDownState):
-            return ()
-        return tuple(a + b for a, b in zip(s.small, s.big, strict=True))
+            return Held()
+        return Held(dice=tuple(a + b for a, b in zip(s.small, s.big, strict=True)))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """One count per seat, none negative, at most one Biggy per seat.

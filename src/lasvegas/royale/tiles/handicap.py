@@ -21,7 +21,7 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
+from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler
 from ...state import Phase, fast_constructor, make_casino
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
@@ -400,16 +400,16 @@ class Handicap(Tile):
             draft.push_task(_new_move_task(module=index, seat=seat), first=True)
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The blank dice on the reward spaces, for the blank owner (they are in no casino)."""
         s = state.modules[index]
         if not isinstance(s, HandicapState):
-            return ()
+            return Held()
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         held = [0] * state.config.ruleset.owners
         held[blank] = sum(s.taken)
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """No space holds more blank dice than it has room for, and no blank die went

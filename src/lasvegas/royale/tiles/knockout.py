@@ -19,7 +19,7 @@ import attrs
 
 from ...actions import Action
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Seat
@@ -237,13 +237,13 @@ class Knockout(Tile):
         draft.set_slice(index, _new_slice(casino=s.casino, small=(0,) * n, big=(0,) * n))
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """T-11: the dice in the bar are in no casino and no supply."""
         s = state.modules[index]
         if s is None:
-            return ()
+            return Held()
         assert isinstance(s, KnockoutState)
-        return s.held()
+        return Held(dice=s.held())
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """One count per seat, at most 2 dice each (at most 1 Biggy), and nothing negative.

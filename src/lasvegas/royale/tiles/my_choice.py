@@ -35,7 +35,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
+from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
@@ -513,14 +513,14 @@ class MyChoice(Tile):
         draft.pay_from_bank(s.golden, GOLDEN_SPACE_REWARD)
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The die on the golden space, for its owner (it is in no casino, T-11)."""
         s = state.modules[index]
         if not isinstance(s, MyChoiceState) or s.golden < 0:
-            return ()
+            return Held()
         held = [0] * state.config.players
         held[s.golden] = 1
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The golden space is empty or holds one die of a seat.

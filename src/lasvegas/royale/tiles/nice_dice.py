@@ -30,7 +30,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
@@ -278,16 +278,16 @@ class NiceDice(Tile):
                     draft.reward(seat, NICE_DICE_REWARDS[i])
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The dice on the tile, per seat (they are in no casino, T-11)."""
         s = state.modules[index]
         if not isinstance(s, NiceDiceState):
-            return ()
+            return Held()
         held = [0] * state.config.players
         for owner in s.owner:
             if owner >= 0:
                 held[owner] += 1
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """Six spaces, each empty or holding one die of a seat.

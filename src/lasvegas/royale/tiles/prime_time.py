@@ -11,7 +11,7 @@ before-payout effects of the casinos after this one) and leave when it ends. The
 activate (T-6).
 
 Accounting: a black die in a casino is counted there as one of the seat's small dice, so
-:meth:`PrimeTime.held_dice` reports it as a *negative* held die of that seat (a die the
+:meth:`PrimeTime.held` reports it as a *negative* held die of that seat (a die the
 module lends the seat for the round), which keeps each seat's dice conserved.
 """
 
@@ -24,7 +24,7 @@ import attrs
 from ...actions import Action
 from ...engine import payout_order, push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
@@ -248,16 +248,18 @@ class PrimeTime(Tile):
             draft.move(s.seat, 1, 0, CasinoNumber(casino), BLACK_DICE)
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The black dice on the table, as negative held dice of the seat they count for (the
         casinos count them as that seat's dice; see the module's docstring)."""
         s = state.modules[index]
         if s is None:
-            return ()
+            return Held()
         assert isinstance(s, PrimeTimeState)
         if not s.placed:
-            return ()
-        return tuple(-len(s.placed) if seat == s.seat else 0 for seat in range(s.seat + 1))
+            return Held()
+        return Held(
+            dice=tuple(-len(s.placed) if seat == s.seat else 0 for seat in range(s.seat + 1))
+        )
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """At most the two black dice, counted for a seat, at casinos that hold them.
