@@ -305,20 +305,23 @@ def handicap_return_node() -> lv.State:
     choice space, so it may return a die (T-HANDICAP-2)."""
     state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F2",))))
     state = turn(state, [1] * 7, 1, big=1)
-    return lv.apply(state, HandicapTake(4, "choice"))
+    return lv.apply(state, HandicapTake(CasinoNumber(4), "choice"))
 
 
 def test_thandicap2_handicap_return_with_a_float_casino_is_illegal() -> None:
     """T-HANDICAP-2: ``HandicapReturn(casino=1.0)`` is refused (it used to create a die),
     and so is every other wrong type in its fields."""
     state = handicap_return_node()
-    assert lv.legal_actions(state) == (HandicapReturn(1, False), HandicapReturn(1, True))
+    assert lv.legal_actions(state) == (
+        HandicapReturn(CasinoNumber(1), False),
+        HandicapReturn(CasinoNumber(1), True),
+    )
     with pytest.raises(lv.IllegalActionError, match=r"casino=1\.0 is a float, not int"):
         lv.apply(state, HandicapReturn(1.0, False))  # type: ignore[arg-type]
     for action in lv.legal_actions(state):
         for wrong in twins(action):
             assert_refused(state, wrong)
-    after = lv.apply(state, HandicapReturn(1, True))
+    after = lv.apply(state, HandicapReturn(CasinoNumber(1), True))
     assert after.supply[0][:2] == (0, 1)
 
 
@@ -376,7 +379,7 @@ def test_action_problem_names_the_field_and_both_types() -> None:
     assert action_problem(lv.Place(4)) is None
     assert action_problem(lv.Place(True)) == "face=True is a bool, not int"
     assert action_problem(lv.Draw(Sneaky(5))) == "value=5 is a Sneaky, not int"
-    assert action_problem(lv.Place(4, target=4.0)) == "target=4.0 is not CasinoNumber | None"  # type: ignore[arg-type]
+    assert action_problem(lv.Place(4, target=4.0)) == "target=4.0 is not int | None"  # type: ignore[arg-type]
     assert action_problem(None) == "None is a NoneType, not an action"
     assert "not tuple[int, ...]" in (action_problem(lv.Roll((1, True))) or "")
     assert "is an Impostor" in (action_problem(lv.Place(Impostor(1))) or "")  # type: ignore[arg-type]
@@ -393,5 +396,5 @@ def test_the_checker_reads_a_newtype_as_its_base_type() -> None:
     """A field annotated with a NewType of int (``CasinoNumber``) takes exactly an int, as an
     ``int`` field does: the NewType is its base type at run time."""
     assert lv.actions.action_problem(_GoTo(CasinoNumber(3))) is None
-    assert lv.actions.action_problem(_GoTo(True)) == "casino=True is a bool, not CasinoNumber"  # type: ignore[arg-type]
+    assert lv.actions.action_problem(_GoTo(True)) == "casino=True is a bool, not int"  # type: ignore[arg-type]
     assert lv.actions.action_problem(_GoTo(3.0)) is not None  # type: ignore[arg-type]

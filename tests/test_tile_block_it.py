@@ -39,7 +39,7 @@ def place(
 ) -> lv.State:
     """Answer Block It!'s decisions: (size, casino) for each cluster, in order."""
     for size, casino in clusters:
-        step = lv.step(state, PlaceCluster(size, casino))
+        step = lv.step(state, PlaceCluster(size, CasinoNumber(casino)))
         if log is not None:
             log.extend(step.events)
         state = step.state
@@ -68,7 +68,9 @@ def test_tblock2_one_cluster_per_activation() -> None:
     assert TileActivated(casino=lv.CasinoNumber(1), face="F1", seat=0) in log
     assert lv.to_move(state) == 0
     legal = lv.legal_actions(state)
-    assert legal == tuple(PlaceCluster(size, c) for size in (1, 2, 3) for c in range(1, 7))
+    assert legal == tuple(
+        PlaceCluster(size, CasinoNumber(c)) for size in (1, 2, 3) for c in range(1, 7)
+    )
     state = place(state, (3, 5), log=log)
     assert blank(state) == (0, 0, 0, 0, 3, 0)
     assert block_it(state).clusters == (1, 1, 2, 2)
@@ -86,7 +88,7 @@ def test_tblock2_one_cluster_per_activation() -> None:
     state = place(turn(state, [1, 2, 2, 2, 2, 2], 1, big=2), (1, 6), log=log)  # seat 0
     assert lv.legal_actions(state) == ()  # seat 1 rolls
     state = turn(state, [1, 3, 3, 3, 3, 3], 1, big=3)  # seat 1: the last cluster
-    assert lv.legal_actions(state) == tuple(PlaceCluster(1, c) for c in range(1, 7))
+    assert lv.legal_actions(state) == tuple(PlaceCluster(1, CasinoNumber(c)) for c in range(1, 7))
     state = place(state, (1, 6), log=log)
     assert blank(state) == (2, 0, 0, 0, 5, 2)
     assert block_it(state).clusters == ()
@@ -109,7 +111,7 @@ def test_tblock2_my_choice_activation_places_one_cluster() -> None:
     state = start()
     state = activate_tile(state, lv.CasinoNumber(1), 0, None)
     assert lv.to_move(state) == 0
-    state = lv.apply(state, PlaceCluster(2, 3))
+    state = lv.apply(state, PlaceCluster(2, CasinoNumber(3)))
     assert blank(state)[2] == 2
     assert block_it(state).clusters == (1, 1, 2, 3)
     assert not state.tasks
@@ -131,13 +133,13 @@ def test_tblock2_t6_blank_dice_activate_no_tile() -> None:
 def test_tblock2_t7_only_open_casinos_take_blank_dice() -> None:
     """T-BLOCK-2, T-7: a casino closed by No Entry! is not offered for the clusters."""
     state = turn(start(deal=("E1", "F1")), [1, 3, 3, 3, 3, 3, 3], 1, big=3)  # No Entry!
-    state = lv.apply(state, NoEntryClose(4))
+    state = lv.apply(state, NoEntryClose(CasinoNumber(4)))
     state = turn(state, [2, 3, 3, 3, 3, 3, 3], 2, big=3)  # seat 1 activates Block It!
     legal = lv.legal_actions(state)
     assert {a.casino for a in legal if isinstance(a, PlaceCluster)} == {1, 2, 3, 5, 6}
-    assert PlaceCluster(3, 4) not in legal
+    assert PlaceCluster(3, CasinoNumber(4)) not in legal
     with pytest.raises(lv.IllegalActionError):
-        lv.apply(state, PlaceCluster(3, 4))
+        lv.apply(state, PlaceCluster(3, CasinoNumber(4)))
 
 
 def test_t8_blank_dice_are_an_imaginary_owner_at_payout() -> None:

@@ -84,7 +84,9 @@ def test_tnice1_t7_t10_a_die_pushed_towards_a_closed_casino_goes_home() -> None:
     the die goes back to its owner, who had finished and is back in the round."""
     state = turn(start(deal=("E1", "H1")), [2, 5, 6, 6, 6, 6, 6], 2, big=6)
     state = lv.apply(state, NiceDiceTake(5, False))  # seat 0 on space 5
-    state = lv.apply(turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3), NoEntryClose(5))  # seat 1
+    state = lv.apply(
+        turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3), NoEntryClose(CasinoNumber(5))
+    )  # seat 1
     state = turn(state, [3, 4, 4, 4, 4, 4, 4], 3, big=4)  # seat 2
     state = turn(state, [6, 6, 6, 6, 6], 6, big=6)  # seat 0 places its last dice
     assert state.supply[0] == (0, 0, 0, 0)

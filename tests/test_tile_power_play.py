@@ -113,7 +113,7 @@ def test_tpower4_rulebook_example_blank_dice_take_the_majority_away() -> None:
     assert holder(state) == 2
     state = dice(state, 1, 1)  # you (seat 3) activate Block It!
     log: list[lv.Event] = []
-    step = lv.step(state, PlaceCluster(2, 2))  # two blank dice into casino 2
+    step = lv.step(state, PlaceCluster(2, CasinoNumber(2)))  # two blank dice into casino 2
     log.extend(step.events)
     assert PowerTokenMoved(holder=-1) in step.events
     state = step.state
@@ -195,7 +195,7 @@ def test_tpower3_t7_no_rotation_into_a_closed_casino_and_only_dice_held() -> Non
     """T-POWER-3, T-7: the rotated die cannot go to a closed casino; only the kinds of dice
     the holder still has may be rotated."""
     state = dice(start(3, "E1"), 1, 1)  # seat 0 takes the token
-    state = lv.apply(dice(state, 2, 1), NoEntryClose(5))  # seat 1 closes casino 5
+    state = lv.apply(dice(state, 2, 1), NoEntryClose(CasinoNumber(5)))  # seat 1 closes casino 5
     state = turn(state, [6] * 7, 6, big=6)  # seat 2 places everything
     uses = {a for a in lv.legal_actions(state) if isinstance(a, PowerPlayUse)}
     assert uses == {PowerPlayUse(f, big) for f in (1, 2, 3, 4, 6) for big in (False, True)}

@@ -140,7 +140,7 @@ def test_tprime1_t7_no_black_die_in_a_closed_casino() -> None:
     state = start(3, "E1")  # No Entry! at casino 2
     state = turn(state, [1, 1, 1, 2, 6, 6, 6], 1, big=6)
     state = turn(state, [2, 6, 6, 6, 6, 6, 6], 2, big=6)  # seat 1 activates No Entry!
-    state = lv.apply(state, NoEntryClose(4))
+    state = lv.apply(state, NoEntryClose(CasinoNumber(4)))
     state = turn(state, [5, 6, 6, 6, 6, 6, 6], 5, big=6)
     state = finish_round(state, {0: 6, 1: 6, 2: 6})
     state = lv.apply(state, lv.Roll((4, 6), "black"))

@@ -128,8 +128,11 @@ declared type, or ``None``."""
 
 
 def _hint_name(hint: object) -> str:
-    """*hint* as an error message spells it: ``int``, ``CasinoNumber | None``,
-    ``tuple[int, ...]``."""
+    """*hint* as an error message spells it: ``int``, ``int | None``, ``tuple[int, ...]``
+    (a NewType such as ``CasinoNumber`` by its base type, what a JSON document must hold)."""
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:
+        return _hint_name(supertype)
     origin = typing.get_origin(hint)
     if origin is Union or origin is types.UnionType:
         return " | ".join(_hint_name(a) for a in typing.get_args(hint))

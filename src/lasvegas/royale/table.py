@@ -28,6 +28,7 @@ from .events import DiceMoved
 from .state import royale_state
 
 __all__ = [
+    "CASINO_NUMBERS",
     "SUPPLY",
     "casino_count",
     "closed_casinos",
@@ -41,6 +42,10 @@ __all__ = [
 
 SUPPLY = "supply"
 """The place name of a seat's supply in :func:`move_dice`."""
+
+CASINO_NUMBERS: tuple[CasinoNumber, ...] = tuple(CasinoNumber(c) for c in range(1, 7))
+"""The six casinos' numbers, 1 to 6 (the casinos that hold tiles and take actions' casino
+fields)."""
 
 
 def place_name(place: int | str) -> str:
@@ -79,11 +84,13 @@ def closed_casinos(state: State) -> frozenset[CasinoNumber]:
 
 
 _NONE: frozenset[CasinoNumber] = frozenset()
-_ALL: Interned[int, tuple[int, ...]] = Interned(lambda n: tuple(range(1, n + 1)))
+_ALL: Interned[int, tuple[CasinoNumber, ...]] = Interned(
+    lambda n: tuple(CasinoNumber(c) for c in range(1, n + 1))
+)
 """Every casino number, by the number of casinos (6 or 7)."""
 
 
-def open_casinos(state: State) -> tuple[int, ...]:
+def open_casinos(state: State) -> tuple[CasinoNumber, ...]:
     """The casino numbers that accept dice now (T-7), in order.
 
     >>> import lasvegas as lv
@@ -94,7 +101,7 @@ def open_casinos(state: State) -> tuple[int, ...]:
     n = len(state.casinos)
     if not closed:
         return _ALL[n]
-    return tuple(c for c in range(1, n + 1) if c not in closed)
+    return tuple(c for c in _ALL[n] if c not in closed)
 
 
 def imaginary_owner(state: State, name: str) -> int | None:

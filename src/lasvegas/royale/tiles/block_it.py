@@ -23,7 +23,7 @@ from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
-from ..table import imaginary_owner, open_casinos
+from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class PlaceCluster(Action):
     kind: ClassVar[str] = "block-it-cluster"
     size: int
     """How many blank dice the cluster holds (1, 2 or 3)."""
-    casino: int
+    casino: CasinoNumber
     """The open casino that gets them."""
 
     def text(self, state: State | None) -> str:
@@ -195,7 +195,7 @@ class BlockIt(Tile):
         18
         """
         return tuple(
-            PlaceCluster(size, c) for size in sorted(set(BLOCK_IT_CLUSTERS)) for c in range(1, 7)
+            PlaceCluster(size, c) for size in sorted(set(BLOCK_IT_CLUSTERS)) for c in CASINO_NUMBERS
         )
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:

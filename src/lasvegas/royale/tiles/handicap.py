@@ -27,7 +27,7 @@ from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
-from ..table import imaginary_owner, open_casinos
+from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
 from .shared import draft_return_die, draft_rotate_die, returns, rotations
 
@@ -113,7 +113,7 @@ class HandicapTake(Action):
     """
 
     kind: ClassVar[str] = "handicap-take-die"
-    casino: int
+    casino: CasinoNumber
     """The open casino the blank die comes from."""
     reward: str
     """The kind of space: ``"chip"`` (1 chip), ``"money"`` ($30,000) or ``"choice"``."""
@@ -168,7 +168,7 @@ class HandicapReturn(Action):
     """
 
     kind: ClassVar[str] = "handicap-return"
-    casino: int
+    casino: CasinoNumber
     """The open casino the die comes from."""
     big: bool
     """Whether the die is the Biggy."""
@@ -179,10 +179,10 @@ class HandicapReturn(Action):
 
 
 _DECLINE: Final = HandicapDecline()
-_TAKES: Final = {(c, name): HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS}
+_TAKES: Final = {(c, name): HandicapTake(c, name) for c in CASINO_NUMBERS for name in _REWARDS}
 """Every take, built once (the legal actions are listed at every activation)."""
 _ROTATES: Final = {(f, b): HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)}
-_RETURNS: Final = {(c, b): HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)}
+_RETURNS: Final = {(c, b): HandicapReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)}
 """Every rotation and return, built once (listed after each choice space taken)."""
 _ROOM: Final[Interned[tuple[int, ...], tuple[str, ...]]] = Interned()
 """The kinds of space with room, by the blank dice on each kind (bounded: 60 fillings)."""
@@ -348,9 +348,9 @@ class Handicap(Tile):
         """
         return (
             _DECLINE,
-            *(HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS),
+            *(HandicapTake(c, name) for c in CASINO_NUMBERS for name in _REWARDS),
             *(HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)),
-            *(HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)),
+            *(HandicapReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)),
         )
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:

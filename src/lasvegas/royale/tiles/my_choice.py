@@ -41,7 +41,7 @@ from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..state import royale_state
-from ..table import SUPPLY, closed_casinos
+from ..table import CASINO_NUMBERS, SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile
 from .shared import (
     BlackThrow,
@@ -199,7 +199,7 @@ class MyChoiceActivate(Action):
     """
 
     kind: ClassVar[str] = "my-choice-activate"
-    casino: int
+    casino: CasinoNumber
     """The casino of the tile to activate."""
 
     def text(self, state: State | None) -> str:
@@ -237,7 +237,7 @@ class MyChoiceReturn(Action):
     """
 
     kind: ClassVar[str] = "my-choice-return"
-    casino: int
+    casino: CasinoNumber
     """The open casino the die comes from."""
     big: bool
     """Whether the die is the Biggy."""
@@ -264,12 +264,12 @@ class MyChoiceGolden(Action):
         return f"Put {'the Biggy' if self.big else 'a die'} on the golden space"
 
 
-def _other_tiles(state: State, casino: int) -> tuple[int, ...]:
+def _other_tiles(state: State, casino: int) -> tuple[CasinoNumber, ...]:
     """The casinos of the tiles in play other than the one at *casino*, open ones only."""
     closed = closed_casinos(state)
     modules = state.modules
     return tuple(
-        c
+        CasinoNumber(c)
         for c, j in enumerate(royale_state(state).tiles, 1)
         if c != casino and c not in closed and modules[j] is not None
     )
@@ -278,7 +278,7 @@ def _other_tiles(state: State, casino: int) -> tuple[int, ...]:
 _PICKS: Interned[tuple[int, ...], tuple[Action, ...]] = Interned(limit=1_024)
 """The face choices by throw, built once (bounded: 21 throws)."""
 _ROTATES: Final = {(f, b): MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)}
-_RETURNS: Final = {(c, b): MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)}
+_RETURNS: Final = {(c, b): MyChoiceReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)}
 """Every rotation and return, built once."""
 _GOLDEN: Final[tuple[tuple[Action, ...], ...]] = (
     (),
@@ -456,9 +456,9 @@ class MyChoice(Tile):
         """
         return (
             *(MyChoicePick(f) for f in range(1, 7)),
-            *(MyChoiceActivate(c) for c in range(1, 7)),
+            *(MyChoiceActivate(c) for c in CASINO_NUMBERS),
             *(MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)),
-            *(MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)),
+            *(MyChoiceReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)),
             MyChoiceGolden(False),
             MyChoiceGolden(True),
         )

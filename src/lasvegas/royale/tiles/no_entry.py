@@ -25,6 +25,7 @@ from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
+from ..table import CASINO_NUMBERS
 from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
@@ -74,7 +75,7 @@ class NoEntryClose(Action):
     """
 
     kind: ClassVar[str] = "no-entry-close"
-    casino: int
+    casino: CasinoNumber
     """The casino to close."""
 
     def text(self, state: State | None) -> str:
@@ -129,7 +130,7 @@ class NoEntryMoved(Event):
 
 
 _LEAVE: Final = NoEntryLeave()
-_CLOSE: Final = tuple(NoEntryClose(c) for c in range(1, 7))
+_CLOSE: Final = tuple(NoEntryClose(c) for c in CASINO_NUMBERS)
 _CHOICES: Interned[tuple[int, int, int], tuple[Action, ...]] = Interned(limit=1_024)
 """The legal actions by the number of casinos, this tile's casino and the token's, built
 once (bounded: a few dozen)."""

@@ -198,7 +198,7 @@ _ROTATIONS: Interned[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool],
 which No Entry! makes at most 7 of, times 4)."""
 
 
-def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
+def returns(state: State, seat: Seat) -> tuple[tuple[CasinoNumber, bool], ...]:
     """The dice *seat* may take back: ``(casino, big)`` for each open casino (T-7) holding a
     small die or the Biggy of *seat*.
 
@@ -206,7 +206,7 @@ def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     >>> returns(lv.new_game(lv.royale(3)), 0)
     ()
     """
-    found: list[tuple[int, bool]] = []
+    found: list[tuple[CasinoNumber, bool]] = []
     casinos = state.casinos
     for casino in open_casinos(state):
         c = casinos[casino - 1]
