@@ -99,7 +99,8 @@ nitpick_ignore = [
     ("py:class", "pyspiel.Observer"),
 ]
 nitpick_ignore_regex = [
-    ("py:class", r"lasvegas(\.\w+)*\.T"),  # type variables, e.g. lasvegas.chance.T
+    ("py:class", r"lasvegas(\.\w+)*\.[TKV]"),  # type variables, e.g. lasvegas.chance.T
+    ("py:class", r"[KV]"),  # lasvegas.table.Interned's key and value types
     ("py:class", r"lasvegas(\.\w+)*\._\w+"),  # private names and aliases
 ]
 

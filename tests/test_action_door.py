@@ -22,6 +22,7 @@ from lasvegas.royale.tiles.handicap import HandicapReturn, HandicapTake
 from lasvegas.royale.tiles.my_choice import MyChoicePick
 from lasvegas.serde import roundtrip_problems
 from lasvegas.testing import example_configs, random_action, random_game, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 CONFIGS = example_configs()
 
@@ -68,9 +69,10 @@ class Sneaky(int):
 
 
 def _allowed(cls: type, name: str) -> tuple[object, ...]:
-    """The types a field's annotation allows (``int | None``: ``int`` and ``NoneType``)."""
+    """The types a field's annotation allows (``int | None``: ``int`` and ``NoneType``; a
+    NewType such as ``CasinoNumber``: its base type)."""
     hint = typing.get_type_hints(cls)[name]
-    return typing.get_args(hint) or (hint,)
+    return tuple(getattr(a, "__supertype__", a) for a in typing.get_args(hint) or (hint,))
 
 
 def _wrong(value: object, allowed: tuple[object, ...] = ()) -> list[object]:
@@ -268,7 +270,7 @@ def test_c8_place_with_a_bool_face_is_illegal_and_reaches_no_cache() -> None:
     with pytest.raises(lv.IllegalActionError, match="face=True is a bool, not int"):
         lv.apply(state, lv.Place(True))
     assert_refused(state, lv.Place(True))
-    assert_refused(state, lv.Place(1, target=True))
+    assert_refused(state, lv.Place(1, target=True))  # type: ignore[arg-type]
     step = lv.step(state, lv.Place(1))
     (placed,) = [e for e in step.events if isinstance(e, lv.DicePlaced)]
     assert type(placed.face) is int
@@ -302,20 +304,23 @@ def handicap_return_node() -> lv.State:
     choice space, so it may return a die (T-HANDICAP-2)."""
     state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("F2",))))
     state = turn(state, [1] * 7, 1, big=1)
-    return lv.apply(state, HandicapTake(4, "choice"))
+    return lv.apply(state, HandicapTake(CasinoNumber(4), "choice"))
 
 
 def test_thandicap2_handicap_return_with_a_float_casino_is_illegal() -> None:
     """T-HANDICAP-2: ``HandicapReturn(casino=1.0)`` is refused (it used to create a die),
     and so is every other wrong type in its fields."""
     state = handicap_return_node()
-    assert lv.legal_actions(state) == (HandicapReturn(1, False), HandicapReturn(1, True))
+    assert lv.legal_actions(state) == (
+        HandicapReturn(CasinoNumber(1), False),
+        HandicapReturn(CasinoNumber(1), True),
+    )
     with pytest.raises(lv.IllegalActionError, match=r"casino=1\.0 is a float, not int"):
         lv.apply(state, HandicapReturn(1.0, False))  # type: ignore[arg-type]
     for action in lv.legal_actions(state):
         for wrong in twins(action):
             assert_refused(state, wrong)
-    after = lv.apply(state, HandicapReturn(1, True))
+    after = lv.apply(state, HandicapReturn(CasinoNumber(1), True))
     assert after.supply[0][:2] == (0, 1)
 
 
@@ -377,3 +382,18 @@ def test_action_problem_names_the_field_and_both_types() -> None:
     assert action_problem(None) == "None is a NoneType, not an action"
     assert "not tuple[int, ...]" in (action_problem(lv.Roll((1, True))) or "")
     assert "is an Impostor" in (action_problem(lv.Place(Impostor(1))) or "")  # type: ignore[arg-type]
+
+
+@attrs.frozen
+class _GoTo(lv.Action):
+    """An action whose field is a casino number (a NewType of int)."""
+
+    casino: CasinoNumber
+
+
+def test_the_checker_reads_a_newtype_as_its_base_type() -> None:
+    """A field annotated with a NewType of int (``CasinoNumber``) takes exactly an int, as an
+    ``int`` field does: the NewType is its base type at run time."""
+    assert lv.actions.action_problem(_GoTo(CasinoNumber(3))) is None
+    assert lv.actions.action_problem(_GoTo(True)) == "casino=True is a bool, not int"  # type: ignore[arg-type]
+    assert lv.actions.action_problem(_GoTo(3.0)) is not None  # type: ignore[arg-type]

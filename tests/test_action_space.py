@@ -22,6 +22,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.testing import example_configs
+from lasvegas.types import CasinoNumber
 
 CONFIGS = example_configs()
 
@@ -62,7 +63,7 @@ def test_action_space_starts_with_the_core_placements() -> None:
     kickers = lv.classic(3, lv.Kickers(), lv.SlotMachine())
     space = lv.action_space(kickers)
     assert space[6] == lv.Kick(0)
-    assert lv.Place(4, target=7) in space
+    assert lv.Place(4, target=CasinoNumber(7)) in space
     assert lv.ChooseNote(100_000) in space
 
 

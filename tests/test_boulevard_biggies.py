@@ -8,6 +8,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.testing import deal, random_sim_test
+from lasvegas.types import CasinoNumber
 
 NOTES = [[60_000], [60_000], [70_000, 10_000], [70_000], [80_000], [80_000]]
 
@@ -39,7 +40,7 @@ def test_b3_the_biggie_is_placed_with_the_dice_of_its_face() -> None:
     state = lv.apply(state, lv.Roll((1, 1, 2, 2, 3, 3, 4)))
     state = lv.apply(state, lv.Roll((3,), "big"))
     step = lv.step(state, lv.Place(3))
-    assert lv.DicePlaced(seat=0, face=3, casino=3, counts=(2, 1, 0, 0)) in step.events
+    assert lv.DicePlaced(seat=0, face=3, casino=CasinoNumber(3), counts=(2, 1, 0, 0)) in step.events
     casino = step.state.casinos[2]
     assert casino.dice == (2, 0, 0)
     assert casino.big == (1, 0, 0)
@@ -70,8 +71,8 @@ def test_b3_a_biggie_counts_two_for_ties_and_ranking() -> None:
     state = lv.apply(state, lv.Roll((2,) * 6))
     state = lv.apply(state, lv.Roll((2,), "big"))
     step = lv.step(state, lv.Place(2))
-    assert lv.TiesRemoved(casino=3, owners=(0, 1)) in step.events
-    assert lv.BanknotePaid(casino=3, owner=2, value=70_000) in step.events
+    assert lv.TiesRemoved(casino=CasinoNumber(3), owners=(0, 1)) in step.events
+    assert lv.BanknotePaid(casino=CasinoNumber(3), owner=2, value=70_000) in step.events
 
 
 def test_b3_biggies_need_a_regular_die() -> None:

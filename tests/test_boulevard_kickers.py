@@ -10,6 +10,7 @@ import pytest
 import lasvegas as lv
 from lasvegas.boulevard import DieKicked, KickChoice, KickersRemoved, KickersState, SlotMachineState
 from lasvegas.testing import check_invariants, deal, random_sim_test
+from lasvegas.types import CasinoNumber
 
 NOTES = [[60_000], [60_000], [70_000], [70_000], [80_000], [80_000], [90_000]]
 
@@ -88,7 +89,7 @@ def test_b4_a_kicker_kicks_one_die_back_to_its_owner() -> None:
     state = roll(state, [3, 4, 4, 5, 5, 6], kicker=[3, 6])
     step = lv.step(state, lv.Place(3))  # seat 1: a regular 3 and the kicker 3
     state = step.state
-    assert lv.DicePlaced(seat=1, face=3, casino=3, counts=(1, 0, 1, 0)) in step.events
+    assert lv.DicePlaced(seat=1, face=3, casino=CasinoNumber(3), counts=(1, 0, 1, 0)) in step.events
     assert KickersRemoved(seat=1, casino=3, kickers=1) in step.events
     assert state.casinos[2].dice == (2, 1)  # the kicker left at once
     assert lv.to_move(state) == 1
@@ -228,9 +229,9 @@ def test_b4_slot_machine_kicker_kicks_only_this_turns_dice_ruling() -> None:
     """B-4 (online ruling): a kicker on the slot machine may only kick a die placed there this turn."""
     state = start(2, lv.SlotMachine())
     state = roll(state, [1, 1, 1, 1, 1, 4], kicker=[2, 3])
-    state = lv.apply(state, lv.Place(4, target=7))  # seat 0's 4 on the slot machine
+    state = lv.apply(state, lv.Place(4, target=CasinoNumber(7)))  # seat 0's 4 on the slot machine
     state = roll(state, [1, 1, 1, 1, 6, 6], kicker=[5, 6])
-    state = lv.apply(state, lv.Place(6, target=7))  # two 6s and the kicker 6
+    state = lv.apply(state, lv.Place(6, target=CasinoNumber(7)))  # two 6s and the kicker 6
     assert lv.legal_actions(state) == (lv.Kick(1),)  # not seat 0's 4
     state = lv.apply(state, lv.Kick(1))
     assert state.casinos[6].dice == (1, 1)
@@ -244,14 +245,14 @@ def test_b4_b7_a_lone_kicker_on_the_slot_machine_does_nothing_and_uses_its_face(
     """B-4, B-7 (rulings): a kicker alone on the slot machine kicks nothing; its face stays used."""
     state = start(2, lv.SlotMachine())
     state = roll(state, [1, 1, 1, 1, 1, 4], kicker=[2, 3])
-    state = lv.apply(state, lv.Place(4, target=7))
+    state = lv.apply(state, lv.Place(4, target=CasinoNumber(7)))
     state = roll(state, [1, 1, 1, 1, 1, 1], kicker=[5, 6])
-    state = lv.apply(state, lv.Place(6, target=7))  # the kicker 6 alone
+    state = lv.apply(state, lv.Place(6, target=CasinoNumber(7)))  # the kicker 6 alone
     assert not state.tasks
     assert state.casinos[6].dice == (1, 0)
     state = roll(state, [1, 1, 1, 1, 6], kicker=[2, 3])
-    assert lv.Place(6, target=7) not in lv.legal_actions(state)  # 6 stays used (B-7)
-    assert lv.Place(2, target=7) in lv.legal_actions(state)
+    assert lv.Place(6, target=CasinoNumber(7)) not in lv.legal_actions(state)  # 6 stays used (B-7)
+    assert lv.Place(2, target=CasinoNumber(7)) in lv.legal_actions(state)
 
 
 def test_b4_a_kick_must_name_a_die_at_the_casino() -> None:

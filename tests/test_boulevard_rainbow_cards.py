@@ -12,6 +12,7 @@ import pytest
 import lasvegas as lv
 from lasvegas.boulevard import RAINBOW, RainbowDraw, RainbowReplaced, RainbowState
 from lasvegas.testing import check_invariants, deal, random_sim_test
+from lasvegas.types import CasinoNumber
 
 
 @attrs.frozen
@@ -92,7 +93,7 @@ def test_b5_rainbow_cards_are_replaced_before_payout_repeatedly() -> None:
     step = lv.step(state, lv.Draw(90_000))
     state = step.state
     assert step.events[0] == RainbowReplaced(casino=1, value=90_000)
-    assert lv.BanknotePaid(casino=1, owner=0, value=90_000) in step.events
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=0, value=90_000) in step.events
     assert discarded(state) == 2
     assert state.money == ((90_000,), (50_000,))
     assert Counter(state.pile_hidden)[RAINBOW] == 4  # 6, less the two discarded
@@ -153,7 +154,7 @@ def test_b5_empty_pile_discards_without_replacement_ruling() -> None:
     step = lv.step(state, lv.Roll((1,) * 8))
     step = lv.step(step.state, lv.Place(1))
     assert RainbowReplaced(casino=1, value=None) in step.events
-    assert lv.BanknotePaid(casino=1, owner=1, value=50_000) in step.events
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=1, value=50_000) in step.events
     assert discarded(step.state) == 1
     assert step.state.round == 2
     check_invariants(step.state)

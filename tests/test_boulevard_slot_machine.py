@@ -10,6 +10,7 @@ import pytest
 import lasvegas as lv
 from lasvegas.boulevard import SlotChoice, SlotMachineState, slot_ranking
 from lasvegas.testing import check_invariants, deal, random_sim_test
+from lasvegas.types import CasinoNumber
 
 REGULAR_NOTES = [[60_000], [60_000], [70_000], [70_000], [80_000], [80_000]]
 SLOT_NOTES = [10_000, 20_000, 30_000]
@@ -62,18 +63,18 @@ def denny_ben_carla(*, last: bool = True) -> lv.State:
     """
     state = start(3)
     state = roll(state, [1, 1, 2, 2, 3, 3, 3, 5])  # Denny
-    state = lv.apply(state, lv.Place(3, target=7))
+    state = lv.apply(state, lv.Place(3, target=CasinoNumber(7)))
     state = roll(state, [1, 1, 2, 2, 4, 5, 6, 6])  # Ben
-    state = lv.apply(state, lv.Place(6, target=7))
+    state = lv.apply(state, lv.Place(6, target=CasinoNumber(7)))
     state = roll(state, [1, 1, 2, 2, 4, 4, 5, 5])  # Carla
-    state = lv.apply(state, lv.Place(4, target=7))
+    state = lv.apply(state, lv.Place(4, target=CasinoNumber(7)))
     state = roll(state, [3, 5, 5, 5, 5])  # Denny
-    assert lv.Place(3, target=7) not in lv.legal_actions(state)
+    assert lv.Place(3, target=CasinoNumber(7)) not in lv.legal_actions(state)
     state = lv.apply(state, lv.Place(5))
     state = roll(state, [2, 2, 2, 2, 2, 2])  # Ben
     state = lv.apply(state, lv.Place(2))
     state = roll(state, [1, 6, 6, 6, 6, 6])  # Carla adds one single 1
-    state = lv.apply(state, lv.Place(1, target=7))
+    state = lv.apply(state, lv.Place(1, target=CasinoNumber(7)))
     state = roll(state, [3])  # Denny
     state = lv.apply(state, lv.Place(3))
     state = roll(state, [6, 6, 6, 6, 6])  # Carla, Ben being out of dice (C-9)
@@ -115,12 +116,12 @@ def test_b7_the_slot_machine_pays_after_casino_6() -> None:
         events += step.events
         state = step.state
     assert events[:2] == [
-        lv.BanknotePaid(casino=7, owner=2, value=30_000),
-        lv.BanknotePaid(casino=7, owner=0, value=20_000),
+        lv.BanknotePaid(casino=CasinoNumber(7), owner=2, value=30_000),
+        lv.BanknotePaid(casino=CasinoNumber(7), owner=0, value=20_000),
     ]
     assert events[2:5] == [
-        lv.BanknotePaid(casino=7, owner=1, value=10_000),
-        lv.CasinoPaid(casino=7),
+        lv.BanknotePaid(casino=CasinoNumber(7), owner=1, value=10_000),
+        lv.CasinoPaid(casino=CasinoNumber(7)),
         lv.RoundEnded(round=1),
     ]
 
@@ -147,25 +148,27 @@ def test_b7_a_face_only_once_per_round_by_anyone() -> None:
         lv.Place(3),
         lv.Place(4),
         lv.Place(6),
-        lv.Place(1, target=7),
-        lv.Place(2, target=7),
-        lv.Place(3, target=7),
-        lv.Place(4, target=7),
-        lv.Place(6, target=7),
+        lv.Place(1, target=CasinoNumber(7)),
+        lv.Place(2, target=CasinoNumber(7)),
+        lv.Place(3, target=CasinoNumber(7)),
+        lv.Place(4, target=CasinoNumber(7)),
+        lv.Place(6, target=CasinoNumber(7)),
     )
-    state = lv.apply(state, lv.Place(4, target=7))
+    state = lv.apply(state, lv.Place(4, target=CasinoNumber(7)))
     assert state.casinos[6].dice == (2, 0)
     assert state.casinos[3].dice == (0, 0)
     assert slot_of(state).used == (4,)
     state = roll(state, [4, 4, 5, 5, 5, 5, 5, 5])
-    assert lv.Place(4, target=7) not in lv.legal_actions(state)
-    assert lv.Place(5, target=7) in lv.legal_actions(state)
+    assert lv.Place(4, target=CasinoNumber(7)) not in lv.legal_actions(state)
+    assert lv.Place(5, target=CasinoNumber(7)) in lv.legal_actions(state)
     with pytest.raises(lv.IllegalActionError, match="does not take these dice") as info:
-        lv.apply(state, lv.Place(4, target=7))
+        lv.apply(state, lv.Place(4, target=CasinoNumber(7)))
     assert info.value.reason == "bad-target"
     state = lv.apply(state, lv.Place(4))
     state = roll(state, [1, 1, 2, 3, 4, 6])
-    assert lv.Place(4, target=7) not in lv.legal_actions(state)  # seat 0 may not either
+    assert lv.Place(4, target=CasinoNumber(7)) not in lv.legal_actions(
+        state
+    )  # seat 0 may not either
 
 
 def test_b7_filled_last_like_the_other_casinos() -> None:
@@ -196,7 +199,7 @@ def test_b7_equal_in_everything_cancel_neutral_ruling() -> None:
     """B-7 (online ruling): a seat's 5 and a neutral 5 on the slot machine are still tied: both cancel."""
     state = start(2, lv.NeutralDice())
     state = roll(state, [1, 1, 1, 1, 1, 1, 1, 5], neutral=[2, 2, 2, 5])
-    state = lv.apply(state, lv.Place(5, target=7))
+    state = lv.apply(state, lv.Place(5, target=CasinoNumber(7)))
     assert state.casinos[6].dice == (1, 0, 1)
     state = dump(state, 6)
     # Nobody is ranked: no choice, every note goes under the pile.
@@ -208,11 +211,11 @@ def test_b7_the_imaginary_owner_takes_the_highest_note_left() -> None:
     """B-7: the neutral dice take the highest note left at their rank; it goes under the pile."""
     state = start(2, lv.NeutralDice())
     state = roll(state, [1, 1, 1, 1, 1, 1, 2, 2], neutral=[3, 3, 4, 5])
-    state = lv.apply(state, lv.Place(3, target=7))  # neutral: two 3s
+    state = lv.apply(state, lv.Place(3, target=CasinoNumber(7)))  # neutral: two 3s
     state = roll(state, [1, 1, 1, 1, 1, 1, 2, 4], neutral=[4, 4, 5, 5])
-    state = lv.apply(state, lv.Place(4, target=7))  # seat 1: one 4; neutral: two 4s
+    state = lv.apply(state, lv.Place(4, target=CasinoNumber(7)))  # seat 1: one 4; neutral: two 4s
     state = roll(state, [1, 1, 1, 1, 1, 1, 2, 2], neutral=[6, 6])
-    state = lv.apply(state, lv.Place(6, target=7))  # neutral: two 6s (6 dice in all)
+    state = lv.apply(state, lv.Place(6, target=CasinoNumber(7)))  # neutral: two 6s (6 dice in all)
     returned = len(state.pile_returned)
     state = dump(state, 2)
     # Neutral (owner 2): 6 dice, ranks first and takes $30,000 (under the pile); seat 1 chooses next.
@@ -230,9 +233,11 @@ def test_b7_a_biggie_counts_two_dice_and_twice_its_face() -> None:
     """B-7 with B-3: a biggie counts as two dice and its face twice in the pip sum."""
     state = start(2, lv.Biggies())
     state = roll(state, [1, 1, 1, 1, 1, 1, 2], big=[3])
-    state = lv.apply(state, lv.Place(3, target=7))  # seat 0: biggie 3 = 2 dice, 6 pips
+    state = lv.apply(
+        state, lv.Place(3, target=CasinoNumber(7))
+    )  # seat 0: biggie 3 = 2 dice, 6 pips
     state = roll(state, [1, 1, 1, 1, 1, 5, 5], big=[1])
-    state = lv.apply(state, lv.Place(5, target=7))  # seat 1: two 5s = 2 dice, 10 pips
+    state = lv.apply(state, lv.Place(5, target=CasinoNumber(7)))  # seat 1: two 5s = 2 dice, 10 pips
     assert state.casinos[6].weights() == (2, 2)
     assert sorted(slot_of(state).dice) == [(3, 0, 2), (5, 1, 2)]
     state = dump(state, 1)
@@ -243,12 +248,12 @@ def test_b7_each_owner_one_note_unclaimed_go_under_the_pile() -> None:
     """B-7: one owner takes one note; the notes nobody takes go under the pile."""
     state = start(2)
     state = roll(state, [1, 1, 1, 1, 1, 1, 1, 2])
-    state = lv.apply(state, lv.Place(2, target=7))
+    state = lv.apply(state, lv.Place(2, target=CasinoNumber(7)))
     state = dump(state, 3)
     assert lv.to_move(state) == 0
     step = lv.step(state, lv.ChooseNote(10_000))
     assert step.state.money[0] == (10_000,)
-    assert lv.NotesReturned(casino=7, values=(30_000, 20_000)) in step.events
+    assert lv.NotesReturned(casino=CasinoNumber(7), values=(30_000, 20_000)) in step.events
     check_invariants(step.state)
 
 
@@ -256,7 +261,7 @@ def test_b7_the_slot_machine_is_cleared_each_round() -> None:
     """B-7: faces are used for one round; the next round's slot machine is empty."""
     state = start(2)
     state = roll(state, [1, 1, 1, 1, 1, 1, 1, 2])
-    state = lv.apply(state, lv.Place(2, target=7))
+    state = lv.apply(state, lv.Place(2, target=CasinoNumber(7)))
     state = dump(state, 3)
     state = lv.apply(state, lv.ChooseNote(30_000))
     assert state.round == 2

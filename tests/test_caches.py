@@ -168,3 +168,25 @@ def test_threads_playing_different_games_at_once_agree_with_one_thread() -> None
     for i, (state, actions) in alone.items():
         assert results[i][1] == actions
         assert lv.to_json(results[i][0]) == lv.to_json(state)
+
+
+def test_module_level_intern_tables_are_bounded() -> None:
+    """Every module-level table of shared values is one ``Interned`` (one bound rule, one
+    place): after games of every example config, each holds at most its limit."""
+    from lasvegas.table import Interned
+
+    for i, config in enumerate(example_configs()):
+        random_game(config, lv.Rng(100 + i))
+    tables = {
+        f"{module.__name__}.{name}": value
+        for module in _modules()
+        for name, value in vars(module).items()
+        if isinstance(value, Interned)
+    }
+    assert len(tables) >= 20, sorted(tables)
+    for name, table in tables.items():
+        assert 0 < table._limit <= 100_000, name
+        assert len(table) <= table._limit, name
+    squares: Interned[int, int] = Interned(lambda n: n * n, limit=10)
+    assert [squares[n] for n in range(25)] == [n * n for n in range(25)]
+    assert len(squares) <= 10

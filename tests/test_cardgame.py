@@ -42,6 +42,7 @@ from lasvegas.testing import (
     random_sim_test,
     setup_round,
 )
+from lasvegas.types import CasinoNumber
 
 NOTES12 = (
     100_000, 30_000,  # casino 1
@@ -152,7 +153,7 @@ def test_k2_x18_thirty_dice_cards_per_player() -> None:
     assert (params.dice, params.held, params.owned) == ((0, 0, 0, 0), (24, 6, 0, 0), (24, 6, 0, 0))
     state = lv.new_game(config)
     assert state.supply == ((0, 0, 0, 0),) * 3
-    assert state.config.modules[0].held_dice(state, 0) == (30, 30, 30)
+    assert state.config.modules[0].held(state, 0).dice == (30, 30, 30)
 
 
 def test_k3_x19_forty_eight_notes_two_per_casino() -> None:
@@ -315,7 +316,7 @@ def test_k13_choices_hidden_until_the_last_one_reveals_all() -> None:
         CardsPlayed(seat=2, cards=(11, 41)),
         CardsPlayed(seat=3, cards=(51,)),
     ]
-    assert lv.DicePlaced(seat=0, face=5, casino=5, counts=(3, 0, 0, 0)) in happened
+    assert lv.DicePlaced(seat=0, face=5, casino=CasinoNumber(5), counts=(3, 0, 0, 0)) in happened
     assert state.casinos[0].dice == (0, 0, 1, 0)
     assert state.casinos[3].dice == (0, 0, 1, 0)
 
@@ -472,11 +473,11 @@ def test_k10_ties_counted_in_dice_rulebook_example() -> None:
     state = deal_cards(state, (61, 61, 11, 21, 41), (61, 12, 22, 32, 52))
     state = choose(state, (rebecca, (61, 61)))
     state, happened = events(state, lv.PlayCards((61,)))
-    assert lv.TiesRemoved(casino=5, owners=(0, 1, 2, 3)) in happened
+    assert lv.TiesRemoved(casino=CasinoNumber(5), owners=(0, 1, 2, 3)) in happened
     assert NotesBoxed(casino=5, values=(100_000, 90_000)) in happened
     assert not [e for e in happened if isinstance(e, lv.BanknotePaid) and e.casino == 5]
-    assert lv.BanknotePaid(casino=6, owner=rebecca, value=40_000) in happened
-    assert lv.BanknotePaid(casino=6, owner=emily, value=30_000) in happened
+    assert lv.BanknotePaid(casino=CasinoNumber(6), owner=rebecca, value=40_000) in happened
+    assert lv.BanknotePaid(casino=CasinoNumber(6), owner=emily, value=30_000) in happened
     assert NotesBoxed(casino=1, values=(30_000,)) in happened
     assert state.money[leo] == (100_000,)
     assert state.money[rebecca] == (80_000, 40_000)
@@ -497,9 +498,9 @@ def test_k10_a_double_card_counts_two_dice() -> None:
     assert state.casinos[4].weights() == (2, 1, 0)
     assert state.casinos[5].weights() == (2, 2, 2)
     state, happened = finish_round(state, avoid=frozenset({5, 6}))
-    assert lv.BanknotePaid(casino=5, owner=0, value=100_000) in happened
-    assert lv.BanknotePaid(casino=5, owner=1, value=90_000) in happened
-    assert lv.TiesRemoved(casino=6, owners=(0, 1, 2)) in happened
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=0, value=100_000) in happened
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=1, value=90_000) in happened
+    assert lv.TiesRemoved(casino=CasinoNumber(6), owners=(0, 1, 2)) in happened
     assert NotesBoxed(casino=6, values=(40_000, 30_000)) in happened
 
 

@@ -10,6 +10,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.testing import deal, play, random_game, turn
+from lasvegas.types import CasinoNumber
 
 FIVE_50K = [[50_000]] * 5
 
@@ -229,10 +230,10 @@ def test_c12_c13_c15_example_1_ties_cancel_then_rank() -> None:
         step_events += step.events
         state = step.state
     assert state == round_one_example_1()
-    assert lv.TiesRemoved(casino=1, owners=(1, 2)) in step_events
-    assert lv.BanknotePaid(casino=1, owner=0, value=80_000) in step_events
-    assert lv.BanknotePaid(casino=1, owner=3, value=30_000) in step_events
-    assert lv.NotesReturned(casino=1, values=(10_000,)) in step_events
+    assert lv.TiesRemoved(casino=CasinoNumber(1), owners=(1, 2)) in step_events
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=0, value=80_000) in step_events
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=3, value=30_000) in step_events
+    assert lv.NotesReturned(casino=CasinoNumber(1), values=(10_000,)) in step_events
     # Casino 2: Anna alone; 3: Benno; 4: Carla; 5: Denny; 6: no dice.
     assert state.money == ((80_000, 50_000), (50_000,), (50_000,), (30_000, 50_000))
 

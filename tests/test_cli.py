@@ -18,6 +18,7 @@ import lasvegas as lv
 from lasvegas import cli
 from lasvegas._cli import simulate
 from lasvegas.config import EDITIONS
+from lasvegas.types import CasinoNumber
 
 SUBCOMMANDS = ("demo", "play", "simulate", "bench", "replay", "list")
 
@@ -393,7 +394,7 @@ def test_game_log_names_imaginary_owners() -> None:
     out = io.StringIO()
     log = cli.GameLog(out, ["a", "b"])
     state = lv.new_game(lv.classic(2, lv.NeutralDice()))
-    log.event(lv.BanknotePaid(casino=2, owner=2, value=40_000), state)
+    log.event(lv.BanknotePaid(casino=CasinoNumber(2), owner=2, value=40_000), state)
     assert out.getvalue() == "    Casino 2: $40,000 to the neutral dice\n"
 
 

@@ -509,9 +509,12 @@ def test_c5_a_minimum_only_where_the_core_fills_the_casinos() -> None:
     deals (Royale, the card game) has no minimum rule, and a config where the core would fill
     with no minimum is refused."""
     assert lv.classic(3).ruleset.params.minimum == 50_000
+    fill = lv.classic(3).ruleset.fill
+    assert fill is not None
+    assert (fill.minimum, fill.worth) == (50_000, None)
     for config in (lv.royale(3), lv.cardgame(3)):
         params = config.ruleset.params
-        assert (params.minimum, params.fill) == (None, False)
+        assert (params.minimum, params.fill, config.ruleset.fill) == (None, False, None)
 
     @attrs.frozen
     class NoMinimum(lv.RuleModule):

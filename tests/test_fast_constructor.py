@@ -118,3 +118,32 @@ def test_state_updaters_equal_attrs_evolve() -> None:
     assert st.evolve(state) == state
     full = {f.name: getattr(other, f.name) for f in attrs.fields(lv.State)}
     assert st.make_state(**full) == other
+
+
+def test_state_updaters_are_generated_from_their_signatures() -> None:
+    import inspect
+
+    from lasvegas import state as st
+
+    # The typed stub's signature is kept (mypy and the docs read it); the body is generated.
+    assert list(inspect.signature(st.with_fill).parameters) == [
+        "state",
+        "cursor",
+        "casinos",
+        "pile_hidden",
+        "pile_returned",
+    ]
+    assert "banknote left the pile" in (st.with_fill.__doc__ or "")
+
+    def unknown(state: lv.State, *, colour: int) -> lv.State:
+        raise NotImplementedError
+
+    def partial(*, round: int) -> lv.State:
+        raise NotImplementedError
+
+    def defaulted(state: lv.State, *, round: int = 1) -> lv.State:
+        raise NotImplementedError
+
+    for stub in (unknown, partial, defaulted):
+        with pytest.raises(TypeError):
+            st._updater(stub)

@@ -19,6 +19,7 @@ from lasvegas.royale.tiles.jackpot import JackpotThrow
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.royale.tiles.shared import BlackThrow, describe_black_throw
 from lasvegas.testing import deal, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 SRC = Path(lv.__file__).parent
 
@@ -126,7 +127,7 @@ def test_t_7_a_closed_casino_is_a_casino_number() -> None:
     """T-7: No Entry!'s closed casino is the number under its token (casino 6 is face 6)."""
     state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("E1",))))
     state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=2)
-    state = lv.apply(state, NoEntryClose(6))
+    state = lv.apply(state, NoEntryClose(CasinoNumber(6)))
     assert closed_casinos(state) == frozenset({lv.CasinoNumber(6)})
 
 

@@ -27,6 +27,7 @@ from lasvegas.testing import (
     setup_round,
     turn,
 )
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 4, **options: object) -> lv.State:
@@ -95,9 +96,9 @@ def test_r3_rulebook_example_1_biggy_plus_one_ties_three() -> None:
     log: list[lv.Event] = []
     finish_round(state, {0: 1, 1: 2, 2: 3, 3: 5}, log)
     assert payout_events(log, 4) == [
-        lv.TiesRemoved(casino=4, owners=(1, 2)),
-        lv.BanknotePaid(casino=4, owner=0, value=60_000),
-        lv.BanknotePaid(casino=4, owner=3, value=50_000),
+        lv.TiesRemoved(casino=CasinoNumber(4), owners=(1, 2)),
+        lv.BanknotePaid(casino=CasinoNumber(4), owner=0, value=60_000),
+        lv.BanknotePaid(casino=CasinoNumber(4), owner=3, value=50_000),
     ]
 
 
@@ -112,8 +113,8 @@ def test_r3_rulebook_example_2_biggy_ties_two_dice() -> None:
     log: list[lv.Event] = []
     finish_round(state, {0: 1, 1: 2, 2: 3, 3: 4}, log)
     assert payout_events(log, 5) == [
-        lv.TiesRemoved(casino=5, owners=(0, 1, 2, 3)),
-        lv.NotesReturned(casino=5, values=(70_000, 60_000)),
+        lv.TiesRemoved(casino=CasinoNumber(5), owners=(0, 1, 2, 3)),
+        lv.NotesReturned(casino=CasinoNumber(5), values=(70_000, 60_000)),
     ]
 
 
@@ -161,7 +162,7 @@ def test_r4_ninety_cards_and_pairs_ranked_onto_the_casinos() -> None:
         (80_000, 70_000),
         (100_000, 100_000),
     ]
-    assert lv.NoteDealt(casino=6, value=100_000) in step_events
+    assert lv.NoteDealt(casino=CasinoNumber(6), value=100_000) in step_events
     assert Counter(state.pile_hidden) == Counter(MONEY_CARDS) - Counter(cards)
 
 
@@ -230,16 +231,16 @@ def test_r6_rulebook_payout_examples() -> None:
     log: list[lv.Event] = []
     state = turn(state, [6] * 5, 6, big=6, log=log)  # Denny: the rest at casino 6
     assert payout_events(log, 2) == [
-        lv.BanknotePaid(casino=2, owner=1, value=40_000),
-        lv.NotesReturned(casino=2, values=(40_000,)),
+        lv.BanknotePaid(casino=CasinoNumber(2), owner=1, value=40_000),
+        lv.NotesReturned(casino=CasinoNumber(2), values=(40_000,)),
     ]
     assert payout_events(log, 3) == [
-        lv.BanknotePaid(casino=3, owner=2, value=70_000),
-        lv.BanknotePaid(casino=3, owner=1, value=30_000),
+        lv.BanknotePaid(casino=CasinoNumber(3), owner=2, value=70_000),
+        lv.BanknotePaid(casino=CasinoNumber(3), owner=1, value=30_000),
     ]
     assert payout_events(log, 5) == [
-        lv.BanknotePaid(casino=5, owner=0, value=80_000),
-        lv.BanknotePaid(casino=5, owner=3, value=50_000),
+        lv.BanknotePaid(casino=CasinoNumber(5), owner=0, value=80_000),
+        lv.BanknotePaid(casino=CasinoNumber(5), owner=3, value=50_000),
     ]
     assert state.money == (
         (30_000, 80_000),
@@ -438,14 +439,14 @@ def test_r9_rulebook_neutral_player_payouts() -> None:
     state = turn(state, [2] * 5, 2, big=2, log=log)  # Ben: the rest at casino 2
     neutral = 2
     assert payout_events(log, 4) == [
-        lv.BanknotePaid(casino=4, owner=0, value=70_000),
-        lv.BanknotePaid(casino=4, owner=neutral, value=40_000),
-        lv.NotesReturned(casino=4, values=(40_000,)),
+        lv.BanknotePaid(casino=CasinoNumber(4), owner=0, value=70_000),
+        lv.BanknotePaid(casino=CasinoNumber(4), owner=neutral, value=40_000),
+        lv.NotesReturned(casino=CasinoNumber(4), values=(40_000,)),
     ]
     assert payout_events(log, 5) == [
-        lv.BanknotePaid(casino=5, owner=neutral, value=80_000),
-        lv.BanknotePaid(casino=5, owner=1, value=30_000),
-        lv.NotesReturned(casino=5, values=(80_000,)),
+        lv.BanknotePaid(casino=CasinoNumber(5), owner=neutral, value=80_000),
+        lv.BanknotePaid(casino=CasinoNumber(5), owner=1, value=30_000),
+        lv.NotesReturned(casino=CasinoNumber(5), values=(80_000,)),
     ]
     assert 40_000 in state.pile_returned
     assert 80_000 in state.pile_returned

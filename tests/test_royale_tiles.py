@@ -30,6 +30,7 @@ from lasvegas.testing import (
     setup_round,
     turn,
 )
+from lasvegas.types import CasinoNumber
 
 # -- test tiles --------------------------------------------------------------------------------
 
@@ -138,7 +139,7 @@ class Mover(Probe):
         placed: lv.DicePlaced | None = None,
     ) -> lv.State:
         if state.supply[seat][0]:
-            state = move_dice(state, seat, small=1, source=SUPPLY, target=1, log=log)
+            state = move_dice(state, seat, small=1, source=SUPPLY, target=CasinoNumber(1), log=log)
         return state
 
 
@@ -159,7 +160,7 @@ class Placer(Probe):
         placed: lv.DicePlaced | None = None,
     ) -> lv.State:
         if state.supply[seat][0]:
-            state = place_dice(state, seat, 1, small=1, log=log)
+            state = place_dice(state, seat, CasinoNumber(1), small=1, log=log)
         return state
 
 
@@ -183,7 +184,13 @@ class Returner(Probe):
             small, big = casino.dice[owner], casino.big[owner]
             if small or big:
                 state = move_dice(
-                    state, owner, small=small, big=big, source=5, target=SUPPLY, log=log
+                    state,
+                    owner,
+                    small=small,
+                    big=big,
+                    source=CasinoNumber(5),
+                    target=SUPPLY,
+                    log=log,
                 )
         return state
 
@@ -389,7 +396,7 @@ def test_t6_place_dice_activates_like_a_roll() -> None:
     log: list[lv.Event] = []
     state = turn(state, [2, 3, 3, 3, 3, 3, 3], 2, big=3, log=log)
     assert marks(log) == ["activate-placed-seat0-1"]
-    assert lv.DicePlaced(seat=0, face=1, casino=1, counts=(1, 0, 0, 0)) in log
+    assert lv.DicePlaced(seat=0, face=1, casino=CasinoNumber(1), counts=(1, 0, 0, 0)) in log
     assert state.active == 1
 
 
@@ -418,7 +425,7 @@ def test_t7_closed_casino_passes_the_turn_for_free() -> None:
     state = lv.apply(lv.apply(step.state, lv.Roll((5, 6, 6, 6, 6, 6, 6))), lv.Roll((6,), "big"))
     assert lv.legal_actions(state) == (lv.Place(5), lv.PayChip())
     with pytest.raises(ValueError, match="T-7"):
-        move_dice(state, 1, small=1, source=SUPPLY, target=6, log=None)
+        move_dice(state, 1, small=1, source=SUPPLY, target=CasinoNumber(6), log=None)
 
 
 # -- T-8: imaginary owners -------------------------------------------------------------------------
@@ -516,7 +523,7 @@ def test_t11_counting_dice_for_tiles() -> None:
     state = setup_round(lv.new_game(lv.royale(3, tiles=0)))
     state = turn(state, [3, 3, 1, 1, 1, 1, 1], 3, big=3)
     assert casino_count(state, 3, 0) == 4
-    state = move_dice(state, 0, big=1, source=3, target="bar", log=None)
+    state = move_dice(state, 0, big=1, source=CasinoNumber(3), target="bar", log=None)
     assert casino_count(state, 3, 0) == 2
 
 

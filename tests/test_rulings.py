@@ -19,6 +19,7 @@ from lasvegas.royale.tiles.block_it import PlaceCluster
 from lasvegas.royale.tiles.high_five import HighFiveState
 from lasvegas.royale.tiles.power_play import PowerPlayRoll, PowerPlayState
 from lasvegas.testing import deal, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 SIX = ("blue", "gold", "green", "pink", "silver", "blue")
 """Chips dealt to casinos 1..6."""
@@ -52,7 +53,7 @@ def test_tpower4_t8_ruling_an_imaginary_majority_keeps_the_token() -> None:
     state = _place(state, 2, 1)  # seat 0: one die, a clear majority: takes the token
     assert _slice(state, PowerPlayState).holder == 0
     state = _place(state, 1, 1)  # seat 1 activates Block It!
-    state = lv.apply(state, PlaceCluster(3, 2))  # three blank dice to casino 2
+    state = lv.apply(state, PlaceCluster(3, CasinoNumber(2)))  # three blank dice to casino 2
     assert state.casinos[1].weights()[0] == 1
     assert max(state.casinos[1].weights()) == 3  # the blank owner's clear majority
     assert _slice(state, PowerPlayState).holder == 0

@@ -15,6 +15,7 @@ from lasvegas.cardgame import (
     SeatOut,
 )
 from lasvegas.testing import random_sim_test
+from lasvegas.types import CasinoNumber
 
 NOTES12 = (100_000, 30_000, 90_000, 40_000, 80_000, 50_000) * 2
 FILLER = (11, 21, 31, 41, 51)
@@ -53,7 +54,7 @@ def test_k12_each_choice_is_placed_at_once_then_the_seat_draws() -> None:
     state = start(3, (51, 51, 52, 11, 21), FILLER, FILLER)
     state, happened = play(state, 0, (51, 51))
     assert CardsPlayed(seat=0, cards=(51, 51)) in happened
-    assert lv.DicePlaced(seat=0, face=5, casino=5, counts=(2, 0, 0, 0)) in happened
+    assert lv.DicePlaced(seat=0, face=5, casino=CasinoNumber(5), counts=(2, 0, 0, 0)) in happened
     assert CardsDiscarded(seat=0, count=3) in happened
     assert state.casinos[4].dice == (2, 0, 0)
     seen = table(state, 1)

@@ -8,6 +8,7 @@ import pytest
 
 import lasvegas as lv
 from lasvegas.testing import deal, setup_round
+from lasvegas.types import CasinoNumber
 
 FILLER_NOTES = [[50_000]] * 6
 
@@ -49,10 +50,10 @@ def test_c8_place_with_its_own_casino_as_target_is_place() -> None:
     state = deal(lv.new_game(lv.classic(2)), *FILLER_NOTES)
     state = lv.apply(state, lv.Roll((1, 2, 3, 4, 4, 5, 6, 6)))
     expected = lv.apply(state, lv.Place(4))
-    assert lv.apply(state, lv.Place(4, target=4)) == expected
-    assert lv.step(state, lv.Place(4, target=4)).state == expected
+    assert lv.apply(state, lv.Place(4, target=CasinoNumber(4))) == expected
+    assert lv.step(state, lv.Place(4, target=CasinoNumber(4))).state == expected
     with pytest.raises(lv.IllegalActionError, match=r"Place\(4\) places them at casino 4"):
-        lv.apply(state, lv.Place(4, target=5))
+        lv.apply(state, lv.Place(4, target=CasinoNumber(5)))
 
 
 def test_c8_place_with_its_own_casino_as_target_beside_the_slot_machine() -> None:
@@ -60,4 +61,4 @@ def test_c8_place_with_its_own_casino_as_target_beside_the_slot_machine() -> Non
     target=f)`` is still ``Place(f)``."""
     state = setup_round(lv.new_game(lv.classic(3, lv.SlotMachine())))
     state = lv.apply(state, lv.Roll((1, 2, 3, 4, 4, 5, 6, 6)))
-    assert lv.apply(state, lv.Place(6, target=6)) == lv.apply(state, lv.Place(6))
+    assert lv.apply(state, lv.Place(6, target=CasinoNumber(6))) == lv.apply(state, lv.Place(6))

@@ -27,6 +27,7 @@ from lasvegas.table import (
     take,
     take_note,
 )
+from lasvegas.types import CasinoNumber
 
 notes = st.lists(st.sampled_from([10_000, 20_000, 50_000, 90_000]), max_size=6)
 dice = st.lists(st.integers(0, 4), min_size=3, max_size=5)
@@ -72,7 +73,7 @@ def test_c12_c13_pay_conserves_the_notes_and_follows_the_ranking(
     casino = Casino(tuple(sorted(values, reverse=True)), tuple(row), (big,) + (0,) * (len(row) - 1))
     players = len(row) - 1  # the last owner is imaginary
     money: list[tuple[int, ...]] = [()] * players
-    rest = pay(casino, 1, money, places, None)
+    rest = pay(casino, CasinoNumber(1), money, places, None)
     won = [note for seat in money for note in seat]
     assert Counter(won) + Counter(rest) == Counter(values)
     ranked = rank(casino.weights())

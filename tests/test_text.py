@@ -11,6 +11,7 @@ import lasvegas as lv
 from lasvegas import events as core_events
 from lasvegas import text
 from lasvegas.testing import deal, example_configs
+from lasvegas.types import CasinoNumber
 
 
 def _placing(config: lv.GameConfig, *rolls: lv.Roll) -> lv.State:
@@ -25,7 +26,7 @@ def _placing(config: lv.GameConfig, *rolls: lv.Roll) -> lv.State:
 
 def test_place_without_state_names_the_face_and_casino() -> None:
     assert lv.describe(lv.Place(5)) == "Place the 5s at casino 5"
-    assert lv.describe(lv.Place(3, target=7)) == "Place the 3s at casino 7"
+    assert lv.describe(lv.Place(3, target=CasinoNumber(7))) == "Place the 3s at casino 7"
 
 
 def test_place_with_state_counts_the_dice() -> None:
@@ -75,7 +76,7 @@ def test_draw_with_and_without_state() -> None:
 
 CORE_EVENTS = [
     (lv.RoundStarted(round=2, start=1), "Round 2 begins; seat 1 starts"),
-    (lv.NoteDealt(casino=3, value=50_000), "Casino 3 gets a $50,000 note"),
+    (lv.NoteDealt(casino=CasinoNumber(3), value=50_000), "Casino 3 gets a $50,000 note"),
     (lv.CasinosFilled(round=1), "Every casino has its notes for round 1"),
     (lv.TurnStarted(seat=2), "Seat 2's turn"),
     (
@@ -86,20 +87,23 @@ CORE_EVENTS = [
     (lv.DiceRolled(seat=None, group="neutral", faces=(2, 5)), "The neutral dice roll 2, 5"),
     (lv.DiceRolled(seat=None, group="big", faces=(4,)), "The big die rolls 4"),
     (
-        lv.DicePlaced(seat=1, face=5, casino=5, counts=(3, 0, 0, 0)),
+        lv.DicePlaced(seat=1, face=5, casino=CasinoNumber(5), counts=(3, 0, 0, 0)),
         "Seat 1 places three 5s at casino 5",
     ),
     (lv.PayoutStarted(round=3), "All dice are placed: round 3 pays out"),
     (
-        lv.TiesRemoved(casino=3, owners=(1, 2)),
+        lv.TiesRemoved(casino=CasinoNumber(3), owners=(1, 2)),
         "Casino 3: owner 1 and owner 2 are tied and remove their dice",
     ),
-    (lv.BanknotePaid(casino=6, owner=1, value=90_000), "Casino 6 pays $90,000 to owner 1"),
     (
-        lv.NotesReturned(casino=2, values=(10_000, 20_000)),
+        lv.BanknotePaid(casino=CasinoNumber(6), owner=1, value=90_000),
+        "Casino 6 pays $90,000 to owner 1",
+    ),
+    (
+        lv.NotesReturned(casino=CasinoNumber(2), values=(10_000, 20_000)),
         "Casino 2: $10,000 and $20,000 go under the pile",
     ),
-    (lv.CasinoPaid(casino=4), "Casino 4 has paid out"),
+    (lv.CasinoPaid(casino=CasinoNumber(4)), "Casino 4 has paid out"),
     (lv.RoundEnded(round=4), "Round 4 is over"),
     (lv.GameEnded(winners=(0, 2)), "The game is over: seat 0 and seat 2 share the win"),
 ]
@@ -118,11 +122,11 @@ def test_the_table_above_covers_every_core_event() -> None:
 def test_owners_are_named_with_a_state() -> None:
     """C-21: the imaginary owner's winnings go under the pile."""
     state = lv.new_game(lv.classic(2, lv.NeutralDice()))
-    paid = lv.BanknotePaid(casino=1, owner=2, value=30_000)
+    paid = lv.BanknotePaid(casino=CasinoNumber(1), owner=2, value=30_000)
     assert lv.describe_event(paid, state) == (
         "Casino 1 pays $30,000 to the neutral dice (it goes under the pile)"
     )
-    tie = lv.TiesRemoved(casino=3, owners=(0, 2))
+    tie = lv.TiesRemoved(casino=CasinoNumber(3), owners=(0, 2))
     assert lv.describe_event(tie, state) == (
         "Casino 3: seat 0 and the neutral dice are tied and remove their dice"
     )

@@ -11,6 +11,7 @@ from lasvegas import cli
 from lasvegas.royale.events import DiceMoved
 from lasvegas.royale.tiles.lucky_punch import FistMade
 from lasvegas.text import describe_place
+from lasvegas.types import CasinoNumber
 
 
 def test_royale_dice_moved_names_places_in_words() -> None:
@@ -42,7 +43,7 @@ def test_r5_a_chip_paid_to_pass_is_a_choice_not_a_cannot() -> None:
 def test_card_game_double_cards_read_as_doubles() -> None:
     """K-5: a double card counts two at its casino; the texts call it a double, not a big die."""
     state = lv.new_game(lv.cardgame(3))
-    event = lv.DicePlaced(seat=0, face=2, casino=2, counts=(1, 1, 0, 0))
+    event = lv.DicePlaced(seat=0, face=2, casino=CasinoNumber(2), counts=(1, 1, 0, 0))
     assert lv.describe_event(event, state) == "Seat 0 places one 2 and one double 2 at casino 2"
     classic = lv.new_game(lv.classic(3))
     assert "big 2" in lv.describe_event(event, classic)

@@ -16,6 +16,7 @@ from lasvegas.royale.events import BankReceived
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.tiles.bad_luck import BadLuckPay, BadLuckState, PayBank
 from lasvegas.testing import finish_round, pay_bank, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 CARDS = (30_000, 30_000, 40_000, 30_000, 50_000, 30_000, 60_000, 50_000, 70_000, 60_000,
          90_000, 80_000)  # fmt: skip
@@ -43,7 +44,7 @@ def test_tbadluck1_fewest_dice_before_ties_owe_at_the_round_end() -> None:
     state = turn(state, [1, 4, 4, 4, 4, 4, 4], 1, big=4)  # seat 2: 1 at casino 1
     log: list[lv.Event] = []
     state = finish_round(state, {0: 5, 1: 6, 2: 4}, log)
-    assert lv.TiesRemoved(casino=1, owners=(0, 1)) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(1), owners=(0, 1)) in log
     assert lv.to_move(state) == 2  # seat 2 ($30,000 and $60,000) chooses how to pay
     state = pay_bank(state, (30_000,), 2, log=log)
     payments = [e for e in log if isinstance(e, BankReceived)]

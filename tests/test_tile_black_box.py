@@ -21,6 +21,7 @@ from lasvegas.royale.tiles.black_box import (
     TokensSplit,
 )
 from lasvegas.testing import finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 from lasvegas.view import hidden_variant
 
 
@@ -53,9 +54,9 @@ def test_tblackbox2_the_seat_left_of_the_winner_splits_then_the_winner_chooses()
     as 2 chips, X-8) before casino 2 pays."""
     log: list[lv.Event] = []
     state = won_by(1, log=log)
-    assert lv.BanknotePaid(casino=1, owner=1, value=40_000) in log
-    assert lv.CasinoPaid(casino=1) in log
-    assert lv.CasinoPaid(casino=2) not in log  # the payout waits for the Black Box
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=1, value=40_000) in log
+    assert lv.CasinoPaid(casino=CasinoNumber(1)) in log
+    assert lv.CasinoPaid(casino=CasinoNumber(2)) not in log  # the payout waits for the Black Box
     assert state.tasks == (BlackBoxSplit(state.tasks[0].module, winner=1, splitter=2),)
     assert lv.to_move(state) == 2
     assert lv.legal_actions(state) == tuple(SplitTokens(a, b) for a, b in BLACK_BOX_SPLITS)
@@ -67,7 +68,7 @@ def test_tblackbox2_the_seat_left_of_the_winner_splits_then_the_winner_chooses()
     assert BankPaid(seat=1, amount=60_000, cards=(60_000,), chips=0) in step.events
     assert ChipsGiven(seat=1, count=2) in step.events
     paid = step.events.index(ChipsGiven(seat=1, count=2))
-    assert paid < step.events.index(lv.CasinoPaid(casino=2))
+    assert paid < step.events.index(lv.CasinoPaid(casino=CasinoNumber(2)))
     assert step.state.money[1] == (40_000, 60_000)
     assert step.state.round == 2
 

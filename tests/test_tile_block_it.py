@@ -11,6 +11,7 @@ from lasvegas.royale.table import imaginary_owner
 from lasvegas.royale.tiles.block_it import BLOCK_IT_CLUSTERS, BlockItState, PlaceCluster
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("F1",), **setup: object) -> lv.State:
@@ -36,7 +37,7 @@ def place(
 ) -> lv.State:
     """Answer Block It!'s decisions: (size, casino) for each cluster, in order."""
     for size, casino in clusters:
-        step = lv.step(state, PlaceCluster(size, casino))
+        step = lv.step(state, PlaceCluster(size, CasinoNumber(casino)))
         if log is not None:
             log.extend(step.events)
         state = step.state
@@ -65,7 +66,9 @@ def test_tblock2_one_cluster_per_activation() -> None:
     assert TileActivated(casino=lv.CasinoNumber(1), face="F1", seat=0) in log
     assert lv.to_move(state) == 0
     legal = lv.legal_actions(state)
-    assert legal == tuple(PlaceCluster(size, c) for size in (1, 2, 3) for c in range(1, 7))
+    assert legal == tuple(
+        PlaceCluster(size, CasinoNumber(c)) for size in (1, 2, 3) for c in range(1, 7)
+    )
     state = place(state, (3, 5), log=log)
     assert blank(state) == (0, 0, 0, 0, 3, 0)
     assert block_it(state).clusters == (1, 1, 2, 2)
@@ -83,7 +86,7 @@ def test_tblock2_one_cluster_per_activation() -> None:
     state = place(turn(state, [1, 2, 2, 2, 2, 2], 1, big=2), (1, 6), log=log)  # seat 0
     assert lv.legal_actions(state) == ()  # seat 1 rolls
     state = turn(state, [1, 3, 3, 3, 3, 3], 1, big=3)  # seat 1: the last cluster
-    assert lv.legal_actions(state) == tuple(PlaceCluster(1, c) for c in range(1, 7))
+    assert lv.legal_actions(state) == tuple(PlaceCluster(1, CasinoNumber(c)) for c in range(1, 7))
     state = place(state, (1, 6), log=log)
     assert blank(state) == (2, 0, 0, 0, 5, 2)
     assert block_it(state).clusters == ()
@@ -106,7 +109,7 @@ def test_tblock2_my_choice_activation_places_one_cluster() -> None:
     state = start()
     state = activate_tile(state, lv.CasinoNumber(1), 0, None)
     assert lv.to_move(state) == 0
-    state = lv.apply(state, PlaceCluster(2, 3))
+    state = lv.apply(state, PlaceCluster(2, CasinoNumber(3)))
     assert blank(state)[2] == 2
     assert block_it(state).clusters == (1, 1, 2, 3)
     assert not state.tasks
@@ -128,13 +131,13 @@ def test_tblock2_t6_blank_dice_activate_no_tile() -> None:
 def test_tblock2_t7_only_open_casinos_take_blank_dice() -> None:
     """T-BLOCK-2, T-7: a casino closed by No Entry! is not offered for the clusters."""
     state = turn(start(deal=("E1", "F1")), [1, 3, 3, 3, 3, 3, 3], 1, big=3)  # No Entry!
-    state = lv.apply(state, NoEntryClose(4))
+    state = lv.apply(state, NoEntryClose(CasinoNumber(4)))
     state = turn(state, [2, 3, 3, 3, 3, 3, 3], 2, big=3)  # seat 1 activates Block It!
     legal = lv.legal_actions(state)
     assert {a.casino for a in legal if isinstance(a, PlaceCluster)} == {1, 2, 3, 5, 6}
-    assert PlaceCluster(3, 4) not in legal
+    assert PlaceCluster(3, CasinoNumber(4)) not in legal
     with pytest.raises(lv.IllegalActionError):
-        lv.apply(state, PlaceCluster(3, 4))
+        lv.apply(state, PlaceCluster(3, CasinoNumber(4)))
 
 
 def test_t8_blank_dice_are_an_imaginary_owner_at_payout() -> None:
@@ -149,14 +152,14 @@ def test_t8_blank_dice_are_an_imaginary_owner_at_payout() -> None:
     state = turn(state, [5, 5, 5, 3, 3, 3], 5, big=3)  # seat 2: 3 dice at casino 5
     log: list[lv.Event] = []
     state = finish_round(state, {0: 2, 1: 3, 2: 3}, log)
-    assert lv.TiesRemoved(casino=6, owners=(1, 3)) in log
-    assert lv.NotesReturned(casino=6, values=(90_000, 80_000)) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(6), owners=(1, 3)) in log
+    assert lv.NotesReturned(casino=CasinoNumber(6), values=(90_000, 80_000)) in log
     # casino 5: seat 2 (3 dice) first, the blank owner (2) second: its card goes back
-    assert lv.BanknotePaid(casino=5, owner=2, value=70_000) in log
-    assert lv.BanknotePaid(casino=5, owner=3, value=60_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=2, value=70_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=3, value=60_000) in log
     assert 60_000 not in state.money[2]
     # casino 4: only blank dice: they take the higher card; it goes under the pile
-    assert lv.BanknotePaid(casino=4, owner=3, value=60_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(4), owner=3, value=60_000) in log
     # R-7: nobody took casino 6's higher card, the blank owner took casino 4's: seat 2
     # (casino 5) starts round 2
     assert state.round == 2
@@ -181,10 +184,12 @@ def test_t8_blank_and_neutral_dice_are_two_imaginary_owners() -> None:
     state = turn(state, [2, 4, 4, 4, 4, 4], 2, big=4)  # seat 1: 1 die at casino 2
     log: list[lv.Event] = []
     state = finish_round(state, {0: 3, 1: 4}, log)
-    assert lv.TiesRemoved(casino=2, owners=(2, 3)) in log
-    assert lv.BanknotePaid(casino=2, owner=1, value=50_000) in log  # seat 1 alone is left
-    assert lv.TiesRemoved(casino=3, owners=(2, 3)) in log
-    assert lv.BanknotePaid(casino=3, owner=0, value=50_000) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(2), owners=(2, 3)) in log
+    assert (
+        lv.BanknotePaid(casino=CasinoNumber(2), owner=1, value=50_000) in log
+    )  # seat 1 alone is left
+    assert lv.TiesRemoved(casino=CasinoNumber(3), owners=(2, 3)) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(3), owner=0, value=50_000) in log
     assert not any(isinstance(e, lv.BanknotePaid) and e.casino == 3 and e.owner != 0 for e in log)
 
 

@@ -15,6 +15,7 @@ from lasvegas.royale.tiles.double_down import (
     DoubleDownState,
 )
 from lasvegas.testing import check_invariants, finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3) -> lv.State:
@@ -40,7 +41,7 @@ def test_tdouble1_move_own_dice_from_the_casino_onto_the_tile() -> None:
     state = step.state
     assert tile(state) == DoubleDownState(casino=lv.CasinoNumber(1), small=(2, 0, 0), big=(1, 0, 0))
     assert casino_count(state, 1, 0) == 1
-    check_invariants(state)  # the tile's dice are accounted for (held_dice)
+    check_invariants(state)  # the tile's dice are accounted for (held)
     assert state.active == 1
 
 
@@ -75,9 +76,15 @@ def test_tdouble2_the_tile_pays_like_a_casino_right_after_its_casino() -> None:
     state = lv.apply(state, DoubleDownMove(0, 0))
     log: list[lv.Event] = []
     state = finish_round(state, {0: 4, 1: 5, 2: 6}, log)
-    assert lv.BanknotePaid(casino=1, owner=0, value=40_000) in log  # seat 0 alone at casino 1
+    assert (
+        lv.BanknotePaid(casino=CasinoNumber(1), owner=0, value=40_000) in log
+    )  # seat 0 alone at casino 1
     paid = log.index(DoubleDownPaid(ranked=(0, 1), tied=()))
-    assert log.index(lv.CasinoPaid(casino=1)) < paid < log.index(lv.CasinoPaid(casino=2))
+    assert (
+        log.index(lv.CasinoPaid(casino=CasinoNumber(1)))
+        < paid
+        < log.index(lv.CasinoPaid(casino=CasinoNumber(2)))
+    )
     assert BankPaid(seat=0, amount=60_000, cards=(60_000,), chips=0) in log[paid:]
     assert BankPaid(seat=1, amount=30_000, cards=(30_000,), chips=0) in log[paid:]
     assert 60_000 in state.money[0]

@@ -19,6 +19,7 @@ from lasvegas.royale.tiles.handicap import (
 )
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("F2",)) -> lv.State:
@@ -70,15 +71,17 @@ def test_thandicap2_x17_take_a_blank_die_for_a_chip_or_30000() -> None:
     legal = lv.legal_actions(state)
     assert legal[0] == HandicapDecline()
     assert set(legal[1:]) == {
-        HandicapTake(c, kind) for c in range(1, 7) for kind in ("chip", "money", "choice")
+        HandicapTake(CasinoNumber(c), kind)
+        for c in range(1, 7)
+        for kind in ("chip", "money", "choice")
     }
-    step = lv.step(state, HandicapTake(5, "chip"))
+    step = lv.step(state, HandicapTake(CasinoNumber(5), "chip"))
     state = step.state
     assert DiceMoved(owner=3, small=1, big=0, source="casino-5", target="handicap") in step.events
     assert chips(state) == (3, 2, 2)
     assert blank(state) == (1, 1, 1, 2, 1, 2)
     assert handicap(state).taken == (1, 0, 0)
-    step = lv.step(activate(state), HandicapTake(1, "money"))
+    step = lv.step(activate(state), HandicapTake(CasinoNumber(1), "money"))
     assert BankPaid(seat=1, amount=30_000, cards=(30_000,), chips=0) in step.events
     assert step.state.money[1] == (30_000,)
     assert blank(step.state) == (0, 1, 1, 2, 1, 2)
@@ -107,7 +110,7 @@ def test_thandicap2_x17_spaces_fill_up_and_the_dice_run_out() -> None:
             k for k, room in (("chip", 2), ("money", 3), ("choice", 4)) if order[:n].count(k) < room
         }
         casino = next(c for c, count in enumerate(blank(state), 1) if count)
-        state = lv.apply(state, HandicapTake(casino, kind))
+        state = lv.apply(state, HandicapTake(CasinoNumber(casino), kind))
         if kind == "choice":
             state = lv.apply(state, HandicapRotate(6, False))
     assert handicap(state).taken == (2, 3, 4)
@@ -121,11 +124,13 @@ def test_thandicap2_x17_spaces_fill_up_and_the_dice_run_out() -> None:
 def test_thandicap2_t6_the_rotated_die_activates_nothing() -> None:
     """T-HANDICAP-2, T-6: a choice space lets the player rotate a remaining die and place it;
     the casino's tile (Jackpot at casino 2) is not activated."""
-    state = lv.apply(activate(start(deal=("F2", "A2"))), HandicapTake(3, "choice"))
+    state = lv.apply(activate(start(deal=("F2", "A2"))), HandicapTake(CasinoNumber(3), "choice"))
     legal = lv.legal_actions(state)
     rotations = {a for a in legal if isinstance(a, HandicapRotate)}
     assert rotations == {HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)}
-    assert {a for a in legal if isinstance(a, HandicapReturn)} == {HandicapReturn(1, False)}
+    assert {a for a in legal if isinstance(a, HandicapReturn)} == {
+        HandicapReturn(CasinoNumber(1), False)
+    }
     step = lv.step(state, HandicapRotate(2, False))
     assert DiceMoved(owner=0, small=1, big=0, source="supply", target="casino-2") in step.events
     assert not any(isinstance(e, TileActivated | lv.DicePlaced) for e in step.events)
@@ -140,9 +145,12 @@ def test_thandicap2_t10_a_returned_die_brings_a_finished_player_back() -> None:
     """T-HANDICAP-2, T-10: a player who placed their last dice and returns one of their dice
     from a casino is back in the round."""
     state = turn(start(), [1] * 7, 1, big=1)  # seat 0 places all 8 dice at casino 1
-    state = lv.apply(state, HandicapTake(4, "choice"))
-    assert lv.legal_actions(state) == (HandicapReturn(1, False), HandicapReturn(1, True))
-    state = lv.apply(state, HandicapReturn(1, True))
+    state = lv.apply(state, HandicapTake(CasinoNumber(4), "choice"))
+    assert lv.legal_actions(state) == (
+        HandicapReturn(CasinoNumber(1), False),
+        HandicapReturn(CasinoNumber(1), True),
+    )
+    state = lv.apply(state, HandicapReturn(CasinoNumber(1), True))
     assert state.supply[0][:2] == (0, 1)
     assert state.casinos[0].big[0] == 0
     state = activate(activate(state, 2), 3)  # seats 1 and 2
@@ -155,14 +163,16 @@ def test_thandicap2_t10_a_returned_die_brings_a_finished_player_back() -> None:
 def test_thandicap2_t7_closed_casinos_give_and_take_nothing() -> None:
     """T-HANDICAP-2, T-7: with casino 5 closed by No Entry!, its blank dice cannot be taken,
     no die may be rotated onto it nor returned from it."""
-    state = lv.apply(activate(start(deal=("E1", "F2"))), NoEntryClose(5))
+    state = lv.apply(activate(start(deal=("E1", "F2"))), NoEntryClose(CasinoNumber(5)))
     state = turn(state, [5, 5, 2, 3, 3, 3, 3], 2, big=5)  # seat 1: 1 die at casino 2
     takes = {a.casino for a in lv.legal_actions(state) if isinstance(a, HandicapTake)}
     assert takes == {1, 2, 3, 4, 6}
-    state = lv.apply(state, HandicapTake(6, "choice"))
+    state = lv.apply(state, HandicapTake(CasinoNumber(6), "choice"))
     legal = lv.legal_actions(state)
     assert {a.face for a in legal if isinstance(a, HandicapRotate)} == {1, 2, 3, 4, 6}
-    assert {a for a in legal if isinstance(a, HandicapReturn)} == {HandicapReturn(2, False)}
+    assert {a for a in legal if isinstance(a, HandicapReturn)} == {
+        HandicapReturn(CasinoNumber(2), False)
+    }
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -10,6 +10,7 @@ from lasvegas.royale.events import BankPaid
 from lasvegas.royale.tiles.high_five import HighFiveState
 from lasvegas.testing import ROYALE_RESERVE as RESERVE
 from lasvegas.testing import random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 
 def start(**setup: object) -> lv.State:
@@ -61,9 +62,13 @@ def test_thighfive2_exchanged_during_payout_whatever_happened_to_the_dice() -> N
     while state.round == 1:
         small, big = state.supply[state.active][:2]
         state = turn(state, [6] * small, 6, big=6 if big else None, log=log)
-    assert lv.TiesRemoved(casino=1, owners=(0, 1)) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(1), owners=(0, 1)) in log
     paid = log.index(BankPaid(seat=0, amount=100_000, cards=(100_000,), chips=0))
-    assert log.index(lv.CasinoPaid(casino=1)) < paid < log.index(lv.CasinoPaid(casino=2))
+    assert (
+        log.index(lv.CasinoPaid(casino=CasinoNumber(1)))
+        < paid
+        < log.index(lv.CasinoPaid(casino=CasinoNumber(2)))
+    )
     assert 100_000 in state.money[0]
 
 

@@ -18,6 +18,7 @@ from lasvegas.royale.tiles.my_choice import MyChoicePick, MyChoiceRotate
 from lasvegas.royale.tiles.nice_dice import NiceDiceDecline, NiceDiceTake
 from lasvegas.royale.tiles.power_play import PowerPlayState, PowerPlayUse
 from lasvegas.testing import setup_round, turn
+from lasvegas.types import CasinoNumber
 
 
 def start(*deal: str) -> lv.State:
@@ -37,7 +38,9 @@ def test_t6_power_play_rotation_activates_where_handicap_rotation_does_not() -> 
     state = turn(state, [1, 1, 4, 4, 4, 4, 4], 1, big=4)  # 2 dice beat casino 1's blank die
     assert holder(state) == 0
     state = turn(state, [3, 5, 5, 5, 5, 5, 5], 3, big=5)  # seat 1 activates Handicap
-    state = lv.apply(lv.apply(state, HandicapTake(6, "choice")), HandicapRotate(2, False))
+    state = lv.apply(
+        lv.apply(state, HandicapTake(CasinoNumber(6), "choice")), HandicapRotate(2, False)
+    )
     assert state.casinos[1].dice[1] == 1
     assert not state.tasks  # no Jackpot throw
     state = turn(state, [6] * 7, 6, big=6)  # seat 2; then seat 0's turn starts

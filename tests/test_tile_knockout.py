@@ -10,6 +10,7 @@ from lasvegas.royale.events import DiceMoved, TileActivated
 from lasvegas.royale.table import casino_count
 from lasvegas.royale.tiles.knockout import KnockoutPut, KnockoutState
 from lasvegas.testing import finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 SMALL = KnockoutPut(big=False)
 BIGGY = KnockoutPut(big=True)
@@ -156,7 +157,7 @@ def test_tknockout2_bar_dice_are_out_of_play_until_the_round_ends() -> None:
     ]
     assert log.index(lv.RoundEnded(round=1)) < log.index(returned[0])
     # casino 5: seat 1 has 6 small dice and its Biggy (8), seat 2 its 7 small dice: no tie
-    assert lv.BanknotePaid(casino=5, owner=1, value=70_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=1, value=70_000) in log
     state = setup_round(state)
     assert state.round == 2
     assert state.supply == ((7, 1, 0, 0),) * 3

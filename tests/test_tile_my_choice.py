@@ -30,6 +30,7 @@ from lasvegas.testing import (
     setup_round,
     turn,
 )
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("H2",)) -> lv.State:
@@ -87,8 +88,8 @@ def test_tchoice1_face_4_activates_pay_day_as_if_dice_were_placed_there() -> Non
     state = turn(state, [5] * 7, 5, big=5)
     state = turn(state, [6] * 7, 6, big=6)
     state = lv.apply(activate(state, (4, 6), rest=3), MyChoicePick(4))
-    assert lv.legal_actions(state) == (MyChoiceActivate(2),)
-    step = lv.step(state, MyChoiceActivate(2))
+    assert lv.legal_actions(state) == (MyChoiceActivate(CasinoNumber(2)),)
+    step = lv.step(state, MyChoiceActivate(CasinoNumber(2)))
     assert TileActivated(casino=lv.CasinoNumber(2), face="D1", seat=0) in step.events
     assert ChipsGiven(seat=0, count=2) in step.events  # casinos 1 and 4
     assert not any(isinstance(e, lv.DicePlaced) for e in step.events)
@@ -99,7 +100,7 @@ def test_tchoice1_face_4_activates_jackpot_which_throws() -> None:
     """T-CHOICE-1 face 4: Jackpot activated by My Choice throws its black dice (it does not
     act on placed dice) and pays on a 7."""
     state = lv.apply(activate(start(deal=("H2", "A2")), (4, 4)), MyChoicePick(4))
-    state = lv.apply(state, MyChoiceActivate(2))
+    state = lv.apply(state, MyChoiceActivate(CasinoNumber(2)))
     assert isinstance(state.tasks[0], JackpotThrow)
     assert lv.to_move(state) is lv.CHANCE
     state = lv.apply(state, lv.Roll((3, 4), "black"))
@@ -113,7 +114,7 @@ def test_tchoice1_face_4_other_tiles_with_or_without_an_activation_effect() -> N
     its casino; a tile at a closed casino (T-7) cannot be chosen; with no other tile the
     face does nothing."""
     state = lv.apply(activate(start(deal=("H2", "G1")), (4, 5)), MyChoicePick(4))
-    step = lv.step(state, MyChoiceActivate(2))
+    step = lv.step(state, MyChoiceActivate(CasinoNumber(2)))
     assert TileActivated(casino=lv.CasinoNumber(2), face="G1", seat=0) in step.events
     assert not step.state.tasks
     state = turn(start(deal=("H2", "G2")), [2, 2, 4, 4, 4, 4, 4], 2, big=4)
@@ -121,11 +122,15 @@ def test_tchoice1_face_4_other_tiles_with_or_without_an_activation_effect() -> N
     state = turn(state, [5] * 7, 5, big=5)
     state = turn(state, [6] * 7, 6, big=6)
     state = lv.apply(activate(state, (4, 4)), MyChoicePick(4))
-    state = lv.apply(state, MyChoiceActivate(2))
+    state = lv.apply(state, MyChoiceActivate(CasinoNumber(2)))
     assert lv.legal_actions(state)[-1] == DoubleDownMove(2, 0)
-    state = lv.apply(turn(start(deal=("H2", "E1", "A2")), [2] * 7, 2, big=2), NoEntryClose(3))
+    state = lv.apply(
+        turn(start(deal=("H2", "E1", "A2")), [2] * 7, 2, big=2), NoEntryClose(CasinoNumber(3))
+    )
     state = lv.apply(activate(state, (4, 6)), MyChoicePick(4))
-    assert lv.legal_actions(state) == (MyChoiceActivate(2),)  # Jackpot's casino 3 is closed
+    assert lv.legal_actions(state) == (
+        MyChoiceActivate(CasinoNumber(2)),
+    )  # Jackpot's casino 3 is closed
     state = lv.apply(activate(start(), (4, 4)), MyChoicePick(4))
     assert not state.tasks
     assert state.active == 1
@@ -139,7 +144,9 @@ def test_tchoice1_face_5_t6_the_rotated_die_activates_nothing() -> None:
     assert {a for a in legal if isinstance(a, MyChoiceRotate)} == {
         MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)
     }
-    assert {a for a in legal if isinstance(a, MyChoiceReturn)} == {MyChoiceReturn(1, False)}
+    assert {a for a in legal if isinstance(a, MyChoiceReturn)} == {
+        MyChoiceReturn(CasinoNumber(1), False)
+    }
     step = lv.step(state, MyChoiceRotate(2, True))
     assert DiceMoved(owner=0, small=0, big=1, source="supply", target="casino-2") in step.events
     assert not any(isinstance(e, TileActivated | lv.DicePlaced) for e in step.events)
@@ -153,8 +160,11 @@ def test_tchoice1_face_5_t10_a_returned_die_brings_a_finished_player_back() -> N
     casino (no rotation is possible) and is back in the round."""
     state = turn(start(), [1] * 7, 1, big=1)
     state = lv.apply(lv.apply(state, lv.Roll((5, 5), "black")), MyChoicePick(5))
-    assert lv.legal_actions(state) == (MyChoiceReturn(1, False), MyChoiceReturn(1, True))
-    state = lv.apply(state, MyChoiceReturn(1, False))
+    assert lv.legal_actions(state) == (
+        MyChoiceReturn(CasinoNumber(1), False),
+        MyChoiceReturn(CasinoNumber(1), True),
+    )
+    state = lv.apply(state, MyChoiceReturn(CasinoNumber(1), False))
     assert state.supply[0][:2] == (1, 0)
     state = turn(state, [2] * 7, 2, big=2)
     state = turn(state, [3] * 7, 3, big=3)
@@ -194,8 +204,8 @@ def test_tchoice2_the_golden_die_returns_with_60000_during_payout() -> None:
     state = finish_round(state, {0: 4, 1: 5, 2: 6}, log)
     back = DiceMoved(owner=0, small=0, big=1, source="golden-space", target="supply")
     paid = BankPaid(seat=0, amount=60_000, cards=(60_000,), chips=0)
-    assert log.index(lv.CasinoPaid(casino=1)) < log.index(back) < log.index(paid)
-    assert log.index(paid) < log.index(lv.CasinoPaid(casino=2))
+    assert log.index(lv.CasinoPaid(casino=CasinoNumber(1))) < log.index(back) < log.index(paid)
+    assert log.index(paid) < log.index(lv.CasinoPaid(casino=CasinoNumber(2)))
     assert 60_000 in state.money[0]
     assert golden(state).golden == -1
 

@@ -23,6 +23,7 @@ from lasvegas.testing import (
     setup_round,
     turn,
 )
+from lasvegas.types import CasinoNumber
 
 
 def start(players: int = 3, deal: tuple[str, ...] = ("H1",)) -> lv.State:
@@ -53,7 +54,7 @@ def test_tnice1_ruling_a_placed_die_or_an_unplaced_die_of_this_roll() -> None:
     assert nice(state).owner == (-1, -1, -1, -1, 0, -1)
     assert nice(state).big == (0, 0, 0, 0, 1, 0)
     assert state.supply[0][:2] == (5, 0)
-    check_invariants(state)  # the die on the tile is accounted for (held_dice)
+    check_invariants(state)  # the die on the tile is accounted for (held)
     state = turn(state, [1, 2, 2, 2, 2, 2, 2], 1, big=3)  # seat 1: a die placed here
     state = lv.apply(state, NiceDiceTake(1, False))
     assert casino_count(state, 1, 1) == 0  # T-11: on the tile, in no casino
@@ -88,7 +89,9 @@ def test_tnice1_t7_t10_a_die_pushed_towards_a_closed_casino_goes_home() -> None:
     the die goes back to its owner, who had finished and is back in the round."""
     state = turn(start(deal=("E1", "H1")), [2, 5, 6, 6, 6, 6, 6], 2, big=6)
     state = lv.apply(state, NiceDiceTake(5, False))  # seat 0 on space 5
-    state = lv.apply(turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3), NoEntryClose(5))  # seat 1
+    state = lv.apply(
+        turn(state, [1, 3, 3, 3, 3, 3, 3], 1, big=3), NoEntryClose(CasinoNumber(5))
+    )  # seat 1
     state = turn(state, [3, 4, 4, 4, 4, 4, 4], 3, big=4)  # seat 2
     state = turn(state, [6, 6, 6, 6, 6], 6, big=6)  # seat 0 places its last dice
     assert state.supply[0] == (0, 0, 0, 0)
@@ -124,7 +127,11 @@ def test_tnice2_x14_rewards_by_face_during_payout() -> None:
         BankPaid(seat=2, amount=40_000, cards=(40_000,), chips=0),
     ]
     first = log.index(ChipsGiven(seat=0, count=1))
-    assert log.index(lv.CasinoPaid(casino=1)) < first < log.index(lv.CasinoPaid(casino=2))
+    assert (
+        log.index(lv.CasinoPaid(casino=CasinoNumber(1)))
+        < first
+        < log.index(lv.CasinoPaid(casino=CasinoNumber(2)))
+    )
     back = DiceMoved(owner=0, small=0, big=1, source="nice-dice", target="supply")
     assert back in log
     assert nice(state).owner == (-1,) * 6

@@ -17,6 +17,7 @@ from lasvegas.royale.tiles.no_entry import (
     NoEntryState,
 )
 from lasvegas.testing import chips, finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 LEAVE = NoEntryLeave()
 
@@ -50,7 +51,7 @@ def test_tnoentry1_token_in_the_middle_counter_on_the_start_space() -> None:
     state = start()
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=0, counter=0)
     assert closed_casinos(state) == frozenset()
-    state = lv.apply(activate(state), NoEntryClose(4))
+    state = lv.apply(activate(state), NoEntryClose(CasinoNumber(4)))
     assert closed_casinos(state) == frozenset({4})
     state = setup_round(finish_round(state, {0: 5, 1: 5, 2: 6}))
     assert state.round == 2
@@ -66,11 +67,11 @@ def test_tnoentry2_the_first_activation_must_close_another_casino() -> None:
     state = activate(start(), log)
     assert TileActivated(casino=lv.CasinoNumber(1), face="E1", seat=0) in log
     assert lv.to_move(state) == 0
-    assert lv.legal_actions(state) == tuple(NoEntryClose(c) for c in (2, 3, 4, 5, 6))
-    for bad in (NoEntryClose(1), LEAVE):
+    assert lv.legal_actions(state) == tuple(NoEntryClose(CasinoNumber(c)) for c in (2, 3, 4, 5, 6))
+    for bad in (NoEntryClose(CasinoNumber(1)), LEAVE):
         with pytest.raises(lv.IllegalActionError):
             lv.apply(state, bad)
-    state = choose(state, NoEntryClose(6), log)
+    state = choose(state, NoEntryClose(CasinoNumber(6)), log)
     assert NoEntryMoved(casino=6, counter=1) in log
     assert ChipsGiven(seat=0, count=2) in log
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=6, counter=1)
@@ -84,23 +85,28 @@ def test_tnoentry2_x13_later_activations_move_or_leave_the_token_round_the_track
     it, which pays nothing and moves nothing."""
     assert NO_ENTRY_TRACK == (0, 20_000, 0, 30_000, 0, 10_000)
     log: list[lv.Event] = []
-    state = choose(activate(start()), NoEntryClose(6), log)  # seat 0: 2 chips
+    state = choose(activate(start()), NoEntryClose(CasinoNumber(6)), log)  # seat 0: 2 chips
     state = activate(state)  # seat 1
-    assert lv.legal_actions(state) == (*(NoEntryClose(c) for c in (2, 3, 4, 5)), LEAVE)
-    state = choose(state, NoEntryClose(5), log)  # the empty space
+    assert lv.legal_actions(state) == (
+        *(NoEntryClose(CasinoNumber(c)) for c in (2, 3, 4, 5)),
+        LEAVE,
+    )
+    state = choose(state, NoEntryClose(CasinoNumber(5)), log)  # the empty space
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=2)
     assert chips(state) == (4, 2, 2)
     state = choose(activate(state), LEAVE, log)  # seat 2 leaves it: nothing moves
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=2)
     assert chips(state) == (4, 2, 2)
-    state = choose(activate(state), NoEntryClose(6), log)  # seat 0: $30,000
+    state = choose(activate(state), NoEntryClose(CasinoNumber(6)), log)  # seat 0: $30,000
     assert BankPaid(seat=0, amount=30_000, cards=(30_000,), chips=0) in log
-    state = choose(activate(state), NoEntryClose(5), log)  # seat 1: empty
-    state = choose(activate(state), NoEntryClose(6), log)  # seat 2: 1 chip
+    state = choose(activate(state), NoEntryClose(CasinoNumber(5)), log)  # seat 1: empty
+    state = choose(activate(state), NoEntryClose(CasinoNumber(6)), log)  # seat 2: 1 chip
     assert ChipsGiven(seat=2, count=1) in log
-    state = choose(activate(state), NoEntryClose(5), log)  # seat 0: the start space
+    state = choose(activate(state), NoEntryClose(CasinoNumber(5)), log)  # seat 0: the start space
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=5, counter=0)
-    state = choose(activate(state), NoEntryClose(6), log)  # seat 1: round again, 2 chips
+    state = choose(
+        activate(state), NoEntryClose(CasinoNumber(6)), log
+    )  # seat 1: round again, 2 chips
     assert tile(state) == NoEntryState(casino=lv.CasinoNumber(1), token=6, counter=1)
     assert chips(state) == (4, 4, 3)
     assert state.money == ((30_000,), (), ())
@@ -115,13 +121,13 @@ def test_tnoentry3_t7_a_closed_casino_accepts_no_dice_and_gives_none_back() -> N
     state = start()
     state = turn(state, [5, 5, 1, 2, 2, 2, 2], 5, big=2)  # seat 0: two dice at casino 5
     state = activate(state)  # seat 1
-    state = lv.apply(state, NoEntryClose(5))
+    state = lv.apply(state, NoEntryClose(CasinoNumber(5)))
     state = lv.apply(lv.apply(state, lv.Roll((1, 2, 3, 4, 5, 5, 6))), lv.Roll((5,), "big"))
     assert lv.Place(5) not in lv.legal_actions(state)
     with pytest.raises(lv.IllegalActionError, match="closed"):
         lv.apply(state, lv.Place(5))
     with pytest.raises(ValueError, match="T-7"):
-        move_dice(state, 0, small=1, source=5, target=SUPPLY, log=None)
+        move_dice(state, 0, small=1, source=CasinoNumber(5), target=SUPPLY, log=None)
     state = lv.apply(state, lv.Place(6))  # seat 2 places elsewhere
     step = lv.step(lv.apply(state, lv.Roll((5,) * 5)), lv.Roll((5,), "big"))  # seat 0
     assert lv.TurnPassed(seat=0, reason="closed") in step.events
@@ -131,14 +137,14 @@ def test_tnoentry3_t7_a_closed_casino_accepts_no_dice_and_gives_none_back() -> N
     assert state.casinos[4].dice[:3] == (2, 0, 0)
     log: list[lv.Event] = []
     state = finish_round(state, {0: 6, 1: 6, 2: 6}, log)
-    assert lv.BanknotePaid(casino=5, owner=0, value=70_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(5), owner=0, value=70_000) in log
 
 
 def test_tnoentry3_t7_closing_a_casino_that_holds_a_tile() -> None:
     """T-NOENTRY-3, T-7: a closed casino that holds a tile takes no dice, so its tile cannot
     be activated; a roll of nothing but its face passes the turn."""
     state = start("A2")  # Jackpot at casino 2
-    state = lv.apply(activate(state), NoEntryClose(2))
+    state = lv.apply(activate(state), NoEntryClose(CasinoNumber(2)))
     assert closed_casinos(state) == frozenset({2})
     state = lv.apply(lv.apply(state, lv.Roll((2, 2, 2, 2, 2, 2, 3))), lv.Roll((2,), "big"))
     assert lv.legal_actions(state) == (lv.Place(3), lv.PayChip())  # seat 1: no Jackpot

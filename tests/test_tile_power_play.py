@@ -16,6 +16,7 @@ from lasvegas.royale.tiles.power_play import (
     PowerTokenMoved,
 )
 from lasvegas.testing import finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 ROLL = PowerPlayRoll()
 
@@ -111,7 +112,7 @@ def test_tpower4_rulebook_example_blank_dice_take_the_majority_away() -> None:
     assert holder(state) == 2
     state = dice(state, 1, 1)  # you (seat 3) activate Block It!
     log: list[lv.Event] = []
-    step = lv.step(state, PlaceCluster(2, 2))  # two blank dice into casino 2
+    step = lv.step(state, PlaceCluster(2, CasinoNumber(2)))  # two blank dice into casino 2
     log.extend(step.events)
     assert PowerTokenMoved(holder=-1) in step.events
     state = step.state
@@ -120,7 +121,7 @@ def test_tpower4_rulebook_example_blank_dice_take_the_majority_away() -> None:
     assert state.casinos[1].weights() == (1, 1, 2, 0, 2)
     state = finish_round(state, {0: 5, 1: 4, 2: 3, 3: 4}, log)
     assert not [e for e in log if isinstance(e, lv.BanknotePaid) and e.casino == 2]
-    assert lv.TiesRemoved(casino=2, owners=(0, 1, 2, 4)) in log
+    assert lv.TiesRemoved(casino=CasinoNumber(2), owners=(0, 1, 2, 4)) in log
 
 
 def test_tpower3_the_holder_may_use_the_token_instead_of_rolling() -> None:
@@ -138,7 +139,7 @@ def test_tpower3_the_holder_may_use_the_token_instead_of_rolling() -> None:
     view = lv.observe(state, 1)
     assert view.tasks[0].task is not None  # the choice is public
     step = lv.step(state, PowerPlayUse(face=3, big=False))
-    assert lv.DicePlaced(seat=0, face=3, casino=3, counts=(1, 0, 0, 0)) in step.events
+    assert lv.DicePlaced(seat=0, face=3, casino=CasinoNumber(3), counts=(1, 0, 0, 0)) in step.events
     assert PowerTokenMoved(holder=-1) in step.events
     assert not any(isinstance(e, lv.DiceRolled) for e in step.events)
     state = step.state
@@ -193,7 +194,7 @@ def test_tpower3_t7_no_rotation_into_a_closed_casino_and_only_dice_held() -> Non
     """T-POWER-3, T-7: the rotated die cannot go to a closed casino; only the kinds of dice
     the holder still has may be rotated."""
     state = dice(start(3, "E1"), 1, 1)  # seat 0 takes the token
-    state = lv.apply(dice(state, 2, 1), NoEntryClose(5))  # seat 1 closes casino 5
+    state = lv.apply(dice(state, 2, 1), NoEntryClose(CasinoNumber(5)))  # seat 1 closes casino 5
     state = turn(state, [6] * 7, 6, big=6)  # seat 2 places everything
     uses = {a for a in lv.legal_actions(state) if isinstance(a, PowerPlayUse)}
     assert uses == {PowerPlayUse(f, big) for f in (1, 2, 3, 4, 6) for big in (False, True)}

@@ -11,6 +11,7 @@ from lasvegas.royale.tiles.bad_luck import BadLuckPay, PayBank
 from lasvegas.royale.tiles.no_entry import NoEntryClose
 from lasvegas.royale.tiles.prime_time import PrimeTimePlace, PrimeTimeState
 from lasvegas.testing import check_json_and_views, finish_round, random_sim_test, setup_round, turn
+from lasvegas.types import CasinoNumber
 
 NONE = PrimeTimePlace(())
 
@@ -70,8 +71,8 @@ def test_tprime1_placed_black_dice_count_as_the_players_dice_in_the_payout() -> 
         step.events
     )
     assert not any(isinstance(e, TileActivated) for e in step.events)
-    assert lv.BanknotePaid(casino=4, owner=0, value=60_000) in step.events
-    assert lv.TiesRemoved(casino=4, owners=(1, 2)) in step.events
+    assert lv.BanknotePaid(casino=CasinoNumber(4), owner=0, value=60_000) in step.events
+    assert lv.TiesRemoved(casino=CasinoNumber(4), owners=(1, 2)) in step.events
     assert 60_000 in step.state.money[0]
 
 
@@ -82,7 +83,9 @@ def test_tprime1_both_dice_on_a_double_go_to_one_casino() -> None:
     step = lv.step(state, PrimeTimePlace((3, 3)))
     to_3 = DiceMoved(owner=0, small=1, big=0, source="black-dice", target="casino-3")
     assert step.events.count(to_3) == 2
-    assert lv.BanknotePaid(casino=3, owner=0, value=50_000) in step.events  # alone there
+    assert (
+        lv.BanknotePaid(casino=CasinoNumber(3), owner=0, value=50_000) in step.events
+    )  # alone there
     assert step.state.round == 2
 
 
@@ -91,7 +94,7 @@ def test_tprime1_placing_none_changes_nothing() -> None:
     state = lv.apply(tie_at_4(start()), lv.Roll((4, 6), "black"))
     step = lv.step(state, NONE)
     assert not any(isinstance(e, DiceMoved) for e in step.events)
-    assert lv.TiesRemoved(casino=4, owners=(1, 2)) in step.events
+    assert lv.TiesRemoved(casino=CasinoNumber(4), owners=(1, 2)) in step.events
     assert not any(isinstance(e, lv.BanknotePaid) and e.casino == 4 for e in step.events)
 
 
@@ -127,7 +130,7 @@ def test_tprime1_t8_an_imaginary_winner_throws_nothing() -> None:
     log: list[lv.Event] = []
     state = finish_round(state, {0: 5, 1: 4}, log)
     assert state.round == 2
-    assert lv.BanknotePaid(casino=1, owner=2, value=40_000) in log
+    assert lv.BanknotePaid(casino=CasinoNumber(1), owner=2, value=40_000) in log
     assert not any(isinstance(e, lv.DiceRolled) and e.group == "black" for e in log)
 
 
@@ -136,7 +139,7 @@ def test_tprime1_t7_no_black_die_in_a_closed_casino() -> None:
     state = start(3, "E1")  # No Entry! at casino 2
     state = turn(state, [1, 1, 1, 2, 6, 6, 6], 1, big=6)
     state = turn(state, [2, 6, 6, 6, 6, 6, 6], 2, big=6)  # seat 1 activates No Entry!
-    state = lv.apply(state, NoEntryClose(4))
+    state = lv.apply(state, NoEntryClose(CasinoNumber(4)))
     state = turn(state, [5, 6, 6, 6, 6, 6, 6], 5, big=6)
     state = finish_round(state, {0: 6, 1: 6, 2: 6})
     state = lv.apply(state, lv.Roll((4, 6), "black"))

@@ -70,7 +70,7 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from .modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from .record import Record, read_record, replay
 from .royale import PayChip, Royale, royale
 from .royale.tiles import (
@@ -132,6 +132,7 @@ __all__ = [
     "GameConfig",
     "GameEnded",
     "Handicap",
+    "Held",
     "HighFive",
     "HundredThousands",
     "IllegalActionError",

@@ -15,7 +15,7 @@ from typing import ClassVar, Literal, Union
 import attrs
 
 from ._defined import note_defined
-from .types import GROUPS, Face, Money
+from .types import GROUPS, CasinoNumber, Face, Money
 
 __all__ = ["Action", "Draw", "Place", "Roll", "action_problem", "safe_repr"]
 
@@ -101,7 +101,7 @@ class Place(Action):
     kind: ClassVar[str] = "place"
     face: Face
     """The face chosen; all dice showing it are placed (own and neutral, C-20)."""
-    target: int | None = None
+    target: CasinoNumber | None = None
     """Another casino to place on instead, where a module allows it (the slot machine, B-7)."""
 
     def __repr__(self) -> str:
@@ -125,6 +125,21 @@ either, although both compare equal to ``1``."""
 _Checker = Callable[[object], "str | None"]
 """The check of one action class: the name of the first field whose value does not have its
 declared type, or ``None``."""
+
+
+def _hint_name(hint: object) -> str:
+    """*hint* as an error message spells it: ``int``, ``int | None``, ``tuple[int, ...]``
+    (a NewType such as ``CasinoNumber`` by its base type, what a JSON document must hold)."""
+    supertype = getattr(hint, "__supertype__", None)
+    if supertype is not None:
+        return _hint_name(supertype)
+    origin = typing.get_origin(hint)
+    if origin is Union or origin is types.UnionType:
+        return " | ".join(_hint_name(a) for a in typing.get_args(hint))
+    if hint is type(None):
+        return "None"
+    name = getattr(hint, "__name__", None) if origin is None else None
+    return name if name is not None else str(hint).replace("typing.", "")
 
 
 class _Source:
@@ -151,6 +166,9 @@ class _Source:
         ``None`` when anything goes (an annotation the checker does not read: ``Any`` ...)."""
         if hint is None or hint is type(None):
             return f"{v} is None"
+        supertype = getattr(hint, "__supertype__", None)
+        if supertype is not None:  # a NewType (CasinoNumber): at run time, its base type
+            return self.expr(supertype, v)
         origin = typing.get_origin(hint)
         if origin is None:
             if hint in _EXACT:
@@ -279,9 +297,7 @@ def action_problem(action: object) -> str | None:
         return f"{cls.__name__} is not an attrs action class"
     value = getattr(action, name)
     hint = typing.get_type_hints(cls).get(name)
-    expected = getattr(hint, "__name__", None) if typing.get_origin(hint) is None else None
-    if expected is None:
-        expected = str(hint).replace("typing.", "")
+    expected = _hint_name(hint)
     if typing.get_origin(hint) is None and expected is not None:
         got = type(value).__name__
         article = "an" if got[:1].lower() in "aeiou" else "a"

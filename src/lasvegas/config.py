@@ -64,7 +64,7 @@ class Params:
     held: tuple[int, int, int, int] = (0, 0, 0, 0)
     """Pieces each seat places as dice that a module holds instead of the supply, per group
     like :attr:`dice`: the card game's dice cards (K-4), single cards ``regular`` and double
-    cards ``big``. The module accounts for them (``held_dice``) and places them itself."""
+    cards ``big``. The module accounts for them (``held``) and places them itself."""
 
     @property
     def owned(self) -> tuple[int, int, int, int]:
@@ -171,6 +171,25 @@ class ConfigTables:
 
 
 @attrs.frozen
+class Fill:
+    """How the core fills the casinos at a round's start (C-5), in an edition where it does
+    (:attr:`Params.fill`): :attr:`Ruleset.fill`, derived once from the params.
+
+    >>> import lasvegas as lv
+    >>> lv.classic(3).ruleset.fill
+    Fill(minimum=50000, worth=None)
+    >>> lv.cardgame(3).ruleset.fill is None  # its module deals the notes (K-3)
+    True
+    """
+
+    minimum: Money
+    """A casino draws notes until their total reaches this (:attr:`Params.minimum`)."""
+    worth: dict[Money, Money] | None
+    """:attr:`Params.worth` as a mapping (what a note counts for the minimum), ``None`` when
+    every note counts its value. Read only."""
+
+
+@attrs.frozen
 class Ruleset:
     """Everything the engine derives from a config, computed once (not serialised)."""
 
@@ -214,6 +233,9 @@ class Ruleset:
     """Module action types -> index of the module that performs them."""
     handlers: dict[type, TaskHandler]
     """Task types -> the handler their module declares (``RuleModule.task_handlers``)."""
+    fill: Fill | None = None
+    """How the core fills the casinos (C-5); ``None`` when a module deals the notes
+    (:attr:`Params.fill` off). The loader refuses a config that fills with no minimum."""
     tables: ConfigTables = attrs.field(factory=ConfigTables, eq=False, repr=False)
     """Tables derived from the config on first use (:meth:`GameConfig.table`)."""
 
@@ -264,8 +286,11 @@ def _compile(config: GameConfig) -> Ruleset:
     neutral_owner = params.owner("neutral", players)
     if params.dice[NEUTRAL] and neutral_owner is None:
         raise ConfigError("neutral dice need a module that adds the neutral owner")
-    if params.fill and params.minimum is None:
-        raise ConfigError("the core fills the casinos (Params.fill) only to a minimum: set one")
+    fill: Fill | None = None
+    if params.fill:
+        if params.minimum is None:
+            raise ConfigError("the core fills the casinos (Params.fill) only to a minimum: set one")
+        fill = Fill(params.minimum, dict(params.worth) if params.worth else None)
 
     mods = config.modules
     kinds = [type(m) for m in mods]
@@ -319,6 +344,7 @@ def _compile(config: GameConfig) -> Ruleset:
         capabilities=tuple(m.capabilities() for m in mods),
         action_owner=action_owner,
         handlers=handlers,
+        fill=fill,
     )
 
 

@@ -11,7 +11,7 @@ from typing import ClassVar
 import attrs
 
 from ._defined import note_defined
-from .types import Face, Money, Seat
+from .types import CasinoNumber, Face, Money, Seat
 
 __all__ = [
     "BanknotePaid",
@@ -69,7 +69,7 @@ class NoteDealt(Event):
     """
 
     kind: ClassVar[str] = "note-dealt"
-    casino: int
+    casino: CasinoNumber
     """The casino number the note went to."""
     value: Money
     """The note's value."""
@@ -151,7 +151,7 @@ class DicePlaced(Event):
     """The seat that placed."""
     face: Face
     """The face chosen."""
-    casino: int
+    casino: CasinoNumber
     """The casino number the dice went to."""
     counts: tuple[int, ...]
     """Dice placed per group, in the order of :data:`lasvegas.types.GROUPS`."""
@@ -179,7 +179,7 @@ class TiesRemoved(Event):
     """
 
     kind: ClassVar[str] = "ties-removed"
-    casino: int
+    casino: CasinoNumber
     """The casino number."""
     owners: tuple[int, ...]
     """The owners (seats, or imaginary owners numbered after the seats) that were tied."""
@@ -194,7 +194,7 @@ class BanknotePaid(Event):
     """
 
     kind: ClassVar[str] = "banknote-paid"
-    casino: int
+    casino: CasinoNumber
     """The casino number."""
     owner: int
     """The seat, or an imaginary owner (numbered after the seats), that took the note."""
@@ -211,7 +211,7 @@ class NotesReturned(Event):
     """
 
     kind: ClassVar[str] = "notes-returned"
-    casino: int
+    casino: CasinoNumber
     """The casino they came from."""
     values: tuple[Money, ...]
     """The notes, in the order they went under the pile."""
@@ -226,7 +226,7 @@ class CasinoPaid(Event):
     """
 
     kind: ClassVar[str] = "casino-paid"
-    casino: int
+    casino: CasinoNumber
     """The casino number."""
 
 

@@ -26,14 +26,16 @@ from .chance import multiset_draw_distribution, roll_distribution
 from .events import BanknotePaid, Event, TiesRemoved
 from .payout import rank, tied
 from .state import Casino, make_casino
-from .types import Money
+from .types import CasinoNumber, Money
 
 if TYPE_CHECKING:
     from .chance import Rng
 
 __all__ = [
+    "Interned",
     "add_note",
     "draw_outcomes",
+    "no_such_note",
     "note_outcomes",
     "pay",
     "pile_total",
@@ -48,6 +50,57 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+# -- shared immutable values ------------------------------------------------------------------
+
+
+class Interned(dict[K, V]):
+    """A bounded table of immutable values built once per key and then shared:
+    ``table[key]`` is ``build(key)``, built on the first lookup and kept; past *limit*
+    entries the table starts afresh (whatever it is asked, it stays small).
+
+    The one form of the caches rule code keeps at module level: actions, events, tasks and
+    lists of them that games ask for again and again (a ``Draw`` per note value, a
+    ``DiceRolled`` per seat and faces). Keys are values, never a state or its identity;
+    check a key's types before looking it up (``True == 1``: never store what a refused
+    action carried). Safe when several threads play: a lookup is one dict operation, and
+    two threads missing one key build equal values, one of which is kept. What depends on
+    a config goes in :meth:`lasvegas.GameConfig.table` instead (an ``Interned`` built there
+    is owned by the config).
+
+    >>> squares = Interned(lambda n: n * n, limit=2)
+    >>> squares[3], squares[4], len(squares)
+    (9, 16, 2)
+    >>> squares[5], len(squares)  # the third key: the table started afresh
+    (25, 1)
+    >>> squares.keep(6, 36), squares[6]  # a value built elsewhere, under the same bound
+    (36, 36)
+    """
+
+    __slots__ = ("_build", "_limit")
+
+    def __init__(self, build: Callable[[K], V] | None = None, limit: int = 10_000) -> None:
+        """*build* makes the value of a missing key (``None``: values come by :meth:`keep`
+        only, and a missing key is a ``KeyError``); at most *limit* entries are kept."""
+        super().__init__()
+        self._build = build
+        self._limit = limit
+
+    def __missing__(self, key: K) -> V:
+        """Build, keep and return the value of *key*."""
+        if self._build is None:
+            raise KeyError(key)
+        return self.keep(key, self._build(key))
+
+    def keep(self, key: K, value: V) -> V:
+        """Keep *value* for *key* (the table starts afresh if it is full) and return it."""
+        if len(self) >= self._limit:
+            self.clear()
+        self[key] = value
+        return value
 
 
 # -- piles ----------------------------------------------------------------------------------
@@ -129,6 +182,19 @@ def take_note(
     return None
 
 
+def no_such_note(hidden: tuple[Money, ...]) -> str:
+    """Why :func:`take_note` found no note to draw, for the error of a refused draw.
+
+    >>> no_such_note(()), no_such_note((10_000,))
+    ('the next note is known and is another one', 'no such note is left in the pile')
+    """
+    return (
+        "no such note is left in the pile"
+        if hidden
+        else "the next note is known and is another one"
+    )
+
+
 def note_outcomes(
     hidden: tuple[Money, ...], returned: tuple[Money, ...]
 ) -> tuple[tuple[Draw, Fraction], ...]:
@@ -150,23 +216,14 @@ def sample_note(hidden: tuple[Money, ...], returned: tuple[Money, ...], rng: Rng
     >>> sample_note((50_000,), (), lv.Rng(1))
     Draw(value=50000)
     """
-    value = hidden[rng.below(len(hidden))] if hidden else returned[0]
-    draw = _DRAWS.get(value)  # _draw's table, asked here first (every note draw comes here)
-    return _draw(value) if draw is None else draw
+    return _DRAWS[hidden[rng.below(len(hidden))] if hidden else returned[0]]
 
 
-def _draw(value: Money) -> Draw:
-    """``Draw(value)``, built once per value (actions are immutable, so shared)."""
-    draw = _DRAWS.get(value)
-    if draw is None:
-        if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
-            _DRAWS.clear()
-        draw = _DRAWS[value] = Draw(value)
-    return draw
+_DRAWS: Interned[Money, Draw] = Interned(Draw)
+"""Banknote draws already built, by value (actions are immutable, so shared)."""
 
-
-_DRAWS: dict[Money, Draw] = {}
-"""Banknote draws already built, by value."""
+_draw = _DRAWS.__getitem__
+"""``Draw(value)``, built once per value."""
 
 
 # -- dice ------------------------------------------------------------------------------------
@@ -197,27 +254,24 @@ def sample_roll(k: int, group: str, rng: Rng) -> Roll:
     >>> roll.group, len(roll.faces), sample_roll(3, "big", lv.Rng(2)) is roll
     ('big', 3, True)
     """
-    faces = rng.dice(k)
-    cache = _ROLLS.get(group)
-    if cache is None:
-        if len(_ROLLS) >= 64:  # bounded, whatever it is asked
-            _ROLLS.clear()
-        cache = _ROLLS[group] = {}
-    roll = cache.get(faces)
-    if roll is None:
-        if len(cache) >= 10_000:  # bounded, whatever it is asked
-            cache.clear()
-        roll = cache[faces] = Roll(faces, group)
-        if len(_OWN_ROLLS) >= 100_000:
-            _OWN_ROLLS.clear()
-        _OWN_ROLLS[id(roll)] = roll
-    return roll
+    return _ROLLS[group][rng.dice(k)]
 
 
-_ROLLS: dict[str, dict[tuple[int, ...], Roll]] = {}
+def _group_rolls(group: str) -> Interned[tuple[int, ...], Roll]:
+    """The table of *group*'s rolls, by sorted faces."""
+    return Interned(functools.partial(_own_roll, group))
+
+
+def _own_roll(group: str, faces: tuple[int, ...]) -> Roll:
+    """``Roll(faces, group)``, known by identity from now on (``_OWN_ROLLS``)."""
+    roll = Roll(faces, group)
+    return _OWN_ROLLS.keep(id(roll), roll)
+
+
+_ROLLS: Interned[str, Interned[tuple[int, ...], Roll]] = Interned(_group_rolls, limit=64)
 """Rolls already built, per group name (bounded by the sorted rolls of a seat's dice)."""
 
-_OWN_ROLLS: dict[int, Roll] = {}
+_OWN_ROLLS: Interned[int, Roll] = Interned(limit=100_000)
 """The rolls of :data:`_ROLLS` by ``id``: the engine knows the rolls built here (their
 faces are ints) by identity, with no look at their faces. Each entry keeps its roll alive,
 so its id cannot be another object's while it is here (bounded: cleared at 100,000)."""
@@ -283,25 +337,25 @@ def ranking(casino: Casino) -> tuple[int, ...]:
     >>> ranking(Casino((50_000,), (2, 3, 2), (0, 0, 0)))
     (1,)
     """
-    dice = casino.dice
-    big = casino.big
-    key = (dice, big)
-    ranked = _RANKS.get(key)
-    if ranked is None:
-        if len(_RANKS) >= 4096:  # casinos' dice vary without end: keep a few thousand
-            _RANKS.clear()
-        ranked = _RANKS[key] = rank(casino.weights() if any(big) else dice)
-    return ranked
+    return _RANKS[casino.dice, casino.big]
 
 
-_RANKS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = {}
+def _rank(key: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, ...]:
+    dice, big = key
+    return rank(tuple(d + 2 * b for d, b in zip(dice, big, strict=True)) if any(big) else dice)
+
+
+# Casinos' dice vary without end: keep a few thousand.
+_RANKS: Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = Interned(
+    _rank, limit=4096
+)
 """Payout orders already computed, by a casino's dice and big dice per owner (cleared past
 4,096: about 1.5 MB at most)."""
 
 
 def pay(
     casino: Casino,
-    number: int,
+    number: CasinoNumber,
     money: list[tuple[Money, ...]],
     places: int | None,
     log: list[Event] | None,

@@ -380,7 +380,7 @@ def turn(
                 f"seat {state.active} rolls {held} {group} dice: give their faces ({option}=...)"
             )
         state = apply(state, Roll(chosen) if group == "regular" else Roll(chosen, group))
-    return _apply(state, Place(face) if target is None else Place(face, target), log)
+    return _apply(state, Place(face) if target is None else Place(face, CasinoNumber(target)), log)
 
 
 def finish_round(state: State, faces: Mapping[Seat, int], log: list[Event] | None = None) -> State:

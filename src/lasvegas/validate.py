@@ -10,7 +10,7 @@ module's own problems (:meth:`~lasvegas.RuleModule.problems`); more biggies than
 has, dice not conserved per seat, banknotes not conserved across pile, casinos, seats and
 modules; and a phase that does not agree with who is to move. The order bounds the work: every count is checked
 against the config before anything is built from it (a module's problems run before its
-:meth:`~lasvegas.RuleModule.held_notes` is asked for notes, and before any chance node is
+:meth:`~lasvegas.RuleModule.held` is asked for notes, and before any chance node is
 listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
 problem; :func:`lasvegas.testing.check_invariants` runs the same checks at every step of the
 random simulation tests.
@@ -259,8 +259,8 @@ def _conservation(state: State, problems: list[str]) -> None:
 
     Each seat's dice in the game (``Params.owned``: its supply's dice and the pieces a module
     holds, the card game's cards) are in its supply, on the casinos or held by a module
-    (``held_dice``), until the game is over; the banknotes (``Params.notes``) are in the pile,
-    on the casinos, won, or held by a module (``held_notes``).
+    (``held``), until the game is over; the banknotes (``Params.notes``) are in the pile,
+    on the casinos, won, or held by a module (``held``).
     """
     config = state.config
     ruleset = config.ruleset
@@ -272,7 +272,7 @@ def _conservation(state: State, problems: list[str]) -> None:
     for i, module in enumerate(config.modules):
         # A negative count is dice the module lends an owner on the table (Royale's Prime Time:
         # black dice in a casino count as a seat's dice); the totals below must still balance.
-        counts = module.held_dice(state, i)
+        counts = module.held(state, i).dice
         if len(counts) > owners:
             problems.append(f"module {module.id} holds dice for unknown owners: {counts}")
             return
@@ -315,7 +315,7 @@ def _conservation(state: State, problems: list[str]) -> None:
     for won in state.money:
         everywhere += won
     for i, module in enumerate(config.modules):
-        everywhere += module.held_notes(state, i)
+        everywhere += module.held(state, i).notes
     everywhere.sort()
     if everywhere != sorted(notes_in_game):
         notes = Counter(everywhere)

@@ -30,7 +30,7 @@ from .events import Event
 from .modules.base import ModuleState, Task
 from .state import Casino, Phase, State
 from .text import _name_seats, describe, describe_place
-from .types import CHANCE, Chance, Money, Seat
+from .types import CHANCE, CasinoNumber, Chance, Money, Seat
 
 __all__ = [
     "OWNER_COLOURS",
@@ -307,7 +307,7 @@ def _labels(
 
 
 @functools.lru_cache(maxsize=4096)
-def _place_label(face: int, target: int | None, counts: tuple[int, ...]) -> str:
+def _place_label(face: int, target: CasinoNumber | None, counts: tuple[int, ...]) -> str:
     """``describe(Place(face, target), state)`` in the placing phase, by the rolled counts."""
     return describe_place(Place(face, target), counts)
 

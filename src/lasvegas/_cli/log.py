@@ -5,26 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, TextIO
 
+from .. import events as ev
 from ..actions import Action
 from ..config import GameConfig
 from ..engine import Step, new_game, standings, to_move
-from ..events import (
-    BanknotePaid,
-    CasinoPaid,
-    CasinosFilled,
-    DicePlaced,
-    DiceRolled,
-    Event,
-    GameEnded,
-    NoteDealt,
-    NotesReturned,
-    PayoutStarted,
-    RoundEnded,
-    RoundStarted,
-    TiesRemoved,
-    TurnPassed,
-    TurnStarted,
-)
 from ..royale.events import CardBanked
 from ..text import _note_label, describe_event, dice_phrase, money, owner_name
 from ..types import Seat
@@ -130,12 +114,12 @@ class GameLog:
         self._roller = None
         return f"{self.names[seat]} rolls {rolled} ->" if rolled else f"{self.names[seat]}:"
 
-    def event(self, event: Event, state: State) -> None:
+    def event(self, event: ev.Event, state: State) -> None:
         """Log one event (some are gathered into one line: the notes dealt, a turn)."""
-        if isinstance(event, NoteDealt) and self._filling:
+        if isinstance(event, ev.NoteDealt) and self._filling:
             self._notes.setdefault(event.casino, []).append(event.value)
             return
-        if isinstance(event, DiceRolled) and event.seat is not None:
+        if isinstance(event, ev.DiceRolled) and event.seat is not None:
             if self._roller != event.seat:
                 self._flush(state)
             faces = " ".join(str(f) for f in event.faces)
@@ -143,12 +127,12 @@ class GameLog:
             self._rolled.append(f"{label}{faces}")
             self._roller = event.seat
             return
-        if isinstance(event, DicePlaced):
+        if isinstance(event, ev.DicePlaced):
             cards = state.config.edition == "cardgame"
             what = dice_phrase(event.face, event.counts, cards=cards)
             self.write(f"  {self._rolls(event.seat)} places {what} at casino {event.casino}")
             return
-        if isinstance(event, TurnPassed):
+        if isinstance(event, ev.TurnPassed):
             text = describe_event(event, state).split(" ", 2)[2]
             self.write(f"  {self._rolls(event.seat)} {text}")
             return
@@ -162,23 +146,23 @@ class GameLog:
                 f"  The bank gets {len(values)} cards ({money(values[0])} to "
                 f"{money(values[-1])}, {money(sum(values))} in all)"
             )
-        if self._filling and type(event).__module__ != Event.__module__:
+        if self._filling and type(event).__module__ != ev.Event.__module__:
             self._repeatable("  " + describe_event(event, state))  # a module's setup
             return
         self._filling = False
         self._flush(state)
-        if isinstance(event, RoundStarted):
+        if isinstance(event, ev.RoundStarted):
             self._round(event.round, event.start, state.config)
-        elif isinstance(event, CasinosFilled | TurnStarted | CasinoPaid | GameEnded):
+        elif isinstance(event, ev.CasinosFilled | ev.TurnStarted | ev.CasinoPaid | ev.GameEnded):
             return
-        elif isinstance(event, PayoutStarted):
+        elif isinstance(event, ev.PayoutStarted):
             self.write("  Payout:")
-        elif isinstance(event, BanknotePaid):
+        elif isinstance(event, ev.BanknotePaid):
             note = money(event.value)
             self.write(f"    Casino {event.casino}: {note} to {self.name(event.owner, state)}")
-        elif isinstance(event, TiesRemoved | NotesReturned):
+        elif isinstance(event, ev.TiesRemoved | ev.NotesReturned):
             self.write("    " + describe_event(event, state))
-        elif isinstance(event, RoundEnded):
+        elif isinstance(event, ev.RoundEnded):
             result = standings(state)
             parts = [f"{self.names[s]} {money(m)}" for s, m in enumerate(result.money)]
             self.write(f"  After round {event.round}: " + ", ".join(parts))

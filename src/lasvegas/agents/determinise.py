@@ -145,7 +145,7 @@ def _settle_notes(
 ) -> State:
     """The seats' notes and the pile drawn again once the notes held by modules are known.
 
-    Notes held by modules (:meth:`~lasvegas.RuleModule.held_notes`, known once every slice
+    Notes held by modules (:meth:`~lasvegas.RuleModule.held`, known once every slice
     is complete) are neither won nor in the pile; when exact notes for every seat's money
     turn up among the rest and the pile's size is right, the rebuilt state conserves the
     notes. Otherwise the first guess stands.
@@ -154,7 +154,7 @@ def _settle_notes(
     for casino in state.casinos:
         left.subtract(casino.notes)
     for index, module in enumerate(state.config.modules):
-        left.subtract(module.held_notes(state, index))
+        left.subtract(module.held(state, index).notes)
     if any(count < 0 for count in left.values()):
         return state
     pool = sorted(left.elements())

@@ -6,9 +6,12 @@ whose per-call introspection costs more than the rules). Private to the package.
 
 from __future__ import annotations
 
-from ..state import Casino, State, make_casino
+from typing import Final
 
-SLOT_MACHINE = 7
+from ..state import Casino, State, make_casino
+from ..types import CasinoNumber
+
+SLOT_MACHINE: Final = CasinoNumber(7)
 """The slot machine's casino number, the seventh casino, filled and paid last (B-7)."""
 
 

@@ -26,8 +26,9 @@ from ..config import Params
 from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve
+from ..table import Interned
 from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
 from ._dice import SLOT_MACHINE, bump, move_die, with_casino
@@ -308,9 +309,9 @@ class Kickers(RuleModule):
             state = emit(state, event, log)
         return state
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """Kickers out of play per seat, and kicked neutral dice (out of play, ruling)."""
-        return _slice(state, index).out
+        return Held(dice=_slice(state, index).out)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """A kick choice is public: everybody sees who kicks at which casino."""
@@ -377,17 +378,12 @@ def _take_fresh(fresh: tuple[int, int, int], i: int) -> tuple[int, int, int]:
     return (a - 1, b, c) if i == 0 else (a, b - 1, c) if i == 1 else (a, b, c - 1)
 
 
-_KICKS: dict[tuple[int, bool], Kick] = {}
+_KICKS: Interned[tuple[int, bool], Kick] = Interned(lambda key: Kick(*key))
 """Kick actions already built (at most 2 per owner)."""
 
 
 def _kick(owner: int, big: bool) -> Kick:
-    kick = _KICKS.get((owner, big))
-    if kick is None:
-        if len(_KICKS) >= 10_000:  # bounded, whatever it is asked
-            _KICKS.clear()
-        kick = _KICKS[owner, big] = Kick(owner, big)
-    return kick
+    return _KICKS[owner, big]
 
 
 def _has_target(casino: Casino, fresh: tuple[int, int, int] | None) -> bool:

@@ -8,7 +8,7 @@ discarded and replaced by the top note of the pile; a rainbow drawn as a replace
 replaced in turn. Each replacement is a chance node (:class:`RainbowDraw`) drawing like the
 core does: from the unseen part of the pile while it lasts (its order is chance), then the
 returned notes in their known order. Discarded rainbow cards leave the game (ruling) and are
-the module's ``held_notes``. Ruling: if the pile is empty, a rainbow card is discarded with
+the module's ``held``. Ruling: if the pile is empty, a rainbow card is discarded with
 no replacement (C-6 in spirit).
 """
 
@@ -26,7 +26,7 @@ from ..config import Params
 from ..engine import emit, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve
 from ..table import note_outcomes, sample_note, take_note
 from ..text import money
@@ -185,9 +185,9 @@ class RainbowCards(RuleModule):
             state = emit(state, RainbowReplaced(casino=number, value=value), log)
         return _next(state, index, log, pushed=True)
 
-    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The discarded rainbow cards, out of the game."""
-        return (RAINBOW,) * _slice(state, index).discarded
+        return Held(notes=(RAINBOW,) * _slice(state, index).discarded)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """A pending replacement is public (the note drawn is chance, not a secret)."""

@@ -40,6 +40,7 @@ from ..events import (
 )
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, with_modules
+from ..table import Interned
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, CasinoIndex, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE, with_casino
@@ -128,11 +129,11 @@ def slot_ranking(
     return tuple(reversed(ranked)), cancelled
 
 
-_MASKS: dict[tuple[Face, ...], int] = {}
+_MASKS: Interned[tuple[Face, ...], int] = Interned()
 """The faces of a sorted roll as a bit mask (bit *f* for face *f*), per roll: bounded by the
 number of sorted rolls the engine accepts (a few thousand)."""
 
-_OFFERS: dict[tuple[int, tuple[Face, ...]], tuple[Action, ...]] = {}
+_OFFERS: Interned[tuple[int, tuple[Face, ...]], tuple[Action, ...]] = Interned()
 """Slot-machine placements per mask of faces rolled and sorted faces used (63 x 64 at most)."""
 
 
@@ -140,9 +141,7 @@ def _mask(faces: tuple[Face, ...]) -> int:
     mask = 0
     for face in faces:
         mask |= 1 << face
-    if len(_MASKS) >= 10_000:  # bounded, whatever it is asked
-        _MASKS.clear()
-    _MASKS[faces] = mask
+    _MASKS.keep(faces, mask)
     return mask
 
 
@@ -190,9 +189,7 @@ class SlotMachine(RuleModule):
         offers = _OFFERS.get((mask, used))
         if offers is None:
             faces = [f for f in range(1, 7) if mask >> f & 1 and f not in used]
-            if len(_OFFERS) >= 10_000:  # bounded, whatever it is asked
-                _OFFERS.clear()
-            offers = _OFFERS[mask, used] = tuple(Place(f, SLOT_MACHINE) for f in faces)
+            offers = _OFFERS.keep((mask, used), tuple(Place(f, SLOT_MACHINE) for f in faces))
         return offers
 
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:

@@ -42,8 +42,8 @@ from ..state import (
     with_modules_tasks,
     with_tasks,
 )
-from ..table import add_note, pay, place, take, take_note
-from ..types import Money, Seat
+from ..table import Interned, add_note, no_such_note, pay, place, take, take_note
+from ..types import CasinoNumber, Money, Seat
 from ._parts import (
     CardDrawn,
     CardGameState,
@@ -90,18 +90,12 @@ def with_slice(state: State, index: int, s: CardGameState) -> State:
     return with_modules(state, put(state.modules, index, s))
 
 
-def orders(n: int) -> tuple[tuple[Seat, ...], ...]:
-    """Per start seat, the *n* seats clockwise from it."""
-    found = _ORDERS.get(n)
-    if found is None:
-        if len(_ORDERS) >= 10_000:  # bounded, whatever it is asked
-            _ORDERS.clear()
-        found = _ORDERS[n] = tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
-    return found
+def _orders(n: int) -> tuple[tuple[Seat, ...], ...]:
+    return tuple(tuple((s + i) % n for i in range(n)) for s in range(n))
 
 
-_ORDERS: dict[int, tuple[tuple[Seat, ...], ...]] = {}
-"""Per player count, the seats clockwise from each start seat (bounded by the counts)."""
+orders = Interned(_orders).__getitem__
+"""Per player count *n*, per start seat, the *n* seats clockwise from it (built once)."""
 
 
 def mover(s: CardGameState, start: Seat) -> Seat | None:
@@ -141,32 +135,11 @@ def _has_sequential(config: GameConfig) -> bool:
     return "sequential" in [module.id for module in config.modules]
 
 
-def draw_action(card: Card) -> DrawCard:
-    """``DrawCard(card)``, built once per card (actions are immutable, so shared)."""
-    action = DRAWS.get(card)
-    if action is None:
-        if len(DRAWS) >= 10_000:  # bounded, whatever it is asked
-            DRAWS.clear()
-        action = DRAWS[card] = DrawCard(card)
-    return action
+draw_action = Interned(DrawCard).__getitem__
+"""``DrawCard(card)``, built once per card (actions are immutable, so shared)."""
 
-
-DRAWS: dict[Card, DrawCard] = {}
-"""Card draws already built, by card."""
-
-
-def choose_task(index: int) -> ChooseCards:
-    """The choice task of module *index* (tasks are immutable: one serves every state)."""
-    task = _CHOOSE.get(index)
-    if task is None:
-        if len(_CHOOSE) >= 10_000:  # bounded, whatever it is asked
-            _CHOOSE.clear()
-        task = _CHOOSE[index] = ChooseCards(index)
-    return task
-
-
-_CHOOSE: dict[int, ChooseCards] = {}
-"""The choice task, by module index."""
+choose_task = Interned(ChooseCards).__getitem__
+"""The choice task of module *index* (tasks are immutable: one serves every state)."""
 
 
 # -- the round's start: notes and hands ------------------------------------------------------
@@ -218,9 +191,7 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
     hidden = state.pile_hidden
     drawn = take_note(hidden, state.pile_returned, value)
     if drawn is None:
-        if hidden:
-            raise illegal(state, action, "no such note is left in the pile", "bad-draw")
-        raise illegal(state, action, "the next note is known and is another one", "bad-draw")
+        raise illegal(state, action, no_such_note(hidden), "bad-draw")
     casinos = state.casinos
     at = 0
     while len(casinos[at].notes) >= NOTES_PER_CASINO:
@@ -236,7 +207,7 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
         tasks=state.tasks[1:] if done else state.tasks,
     )
     if log is not None or NoteDealt in config.ruleset.reactors:
-        state = emit(state, NoteDealt(casino=at + 1, value=value), log)
+        state = emit(state, NoteDealt(casino=CasinoNumber(at + 1), value=value), log)
     return state
 
 
@@ -363,20 +334,19 @@ _QUIET: frozenset[type[Event]] = frozenset(
 
 def placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
     """The sorted *cards* as runs of one face: ``(face, singles, doubles)``, cached."""
-    found = _PLACEMENTS.get(cards)
-    if found is None:
-        runs: list[tuple[int, int, int]] = []
-        for face, group in groupby(cards, key=_face):
-            codes = list(group)
-            doubles = sum(1 for c in codes if c % 10 == 2)
-            runs.append((face, len(codes) - doubles, doubles))
-        if len(_PLACEMENTS) >= 10_000:  # bounded, whatever it is asked
-            _PLACEMENTS.clear()
-        found = _PLACEMENTS[cards] = tuple(runs)
-    return found
+    return _PLACEMENTS[cards]
 
 
-_PLACEMENTS: dict[tuple[Card, ...], tuple[tuple[int, int, int], ...]] = {}
+def _placements(cards: tuple[Card, ...]) -> tuple[tuple[int, int, int], ...]:
+    runs: list[tuple[int, int, int]] = []
+    for face, group in groupby(cards, key=_face):
+        codes = list(group)
+        doubles = sum(1 for c in codes if c % 10 == 2)
+        runs.append((face, len(codes) - doubles, doubles))
+    return tuple(runs)
+
+
+_PLACEMENTS: Interned[tuple[Card, ...], tuple[tuple[int, int, int], ...]] = Interned(_placements)
 """Per selection, ``(face, singles, doubles)`` per face it covers (bounded: a selection is a
 sub-multiset of at most 5 of the 12 cards, 1 or 2 cards or one face)."""
 
@@ -422,7 +392,9 @@ def resolve(
             casinos[face - 1] = place(casinos[face - 1], seat, single, double)  # K-10: big die
             if events is not None:
                 counts = (single, double, 0, 0)
-                events.append(DicePlaced(seat=seat, face=face, casino=face, counts=counts))
+                events.append(
+                    DicePlaced(seat=seat, face=face, casino=CasinoNumber(face), counts=counts)
+                )
         k = len(cards)
         hand = hands[seat]
         hands[seat] = ()
@@ -486,7 +458,7 @@ def pay_casino(state: State, index: int, casino: int, log: list[Event] | None) -
     """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
     c = state.casinos[casino]
     money = list(state.money)
-    boxed = pay(c, casino + 1, money, state.config.ruleset.params.places, log)
+    boxed = pay(c, CasinoNumber(casino + 1), money, state.config.ruleset.params.places, log)
     s = card_slice(state, index)
     if boxed:
         if log is not None:

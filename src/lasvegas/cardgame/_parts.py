@@ -18,6 +18,7 @@ from ..engine import to_move
 from ..events import Event
 from ..modules.base import ModuleState, Task
 from ..state import Phase
+from ..table import Interned
 from ..types import Money, Seat
 from .components import Card, card_name
 
@@ -358,9 +359,6 @@ def drawing_seat(state: State) -> Seat | None:
 
 # -- legal selections ------------------------------------------------------------------------
 
-_SELECTIONS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
-"""Legal selections per hand (bounded: hands are multisets of at most 5 of the 12 cards)."""
-
 
 def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     """Every legal selection from a sorted *hand*, without duplicates (K-5).
@@ -374,18 +372,20 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
     >>> len(selections((51, 51, 51, 52, 61)))
     10
     """
-    found = _SELECTIONS.get(hand)
-    if found is None:
-        picks: set[tuple[Card, ...]] = set()
-        for k in range(1, len(hand) + 1):
-            for combo in combinations(hand, k):
-                if k <= 2 or combo[0] // 10 == combo[-1] // 10:
-                    picks.add(combo)
-        found = tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
-        if len(_SELECTIONS) >= 10_000:  # bounded, whatever it is asked
-            _SELECTIONS.clear()
-        _SELECTIONS[hand] = found
-    return found
+    return _SELECTIONS[hand]
+
+
+def _selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    picks: set[tuple[Card, ...]] = set()
+    for k in range(1, len(hand) + 1):
+        for combo in combinations(hand, k):
+            if k <= 2 or combo[0] // 10 == combo[-1] // 10:
+                picks.add(combo)
+    return tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+
+
+_SELECTIONS: Interned[tuple[Card, ...], tuple[Action, ...]] = Interned(_selections)
+"""Legal selections per hand (bounded: hands are multisets of at most 5 of the 12 cards)."""
 
 
 def _join(items: list[str]) -> str:

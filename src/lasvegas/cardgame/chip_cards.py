@@ -28,6 +28,7 @@ from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State, evolve
+from ..table import Interned
 from ..types import Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
 
@@ -224,10 +225,14 @@ def _with(state: State, index: int, s: ChipCardsState, tasks: tuple[Task, ...]) 
     )
 
 
-_TAKES: dict[tuple[str, ...], tuple[Action, ...]] = {}
+def _takes(here: tuple[str, ...]) -> tuple[Action, ...]:
+    return (*(TakeChip(c) for c in dict.fromkeys(here)), TakeChip(None))
+
+
+_TAKES: Interned[tuple[str, ...], tuple[Action, ...]] = Interned(_takes)
 """The chip choices per sorted chips at a casino (bounded: a casino holds a few chips of 5
 colours)."""
-_DRAWS: dict[str, DrawChip] = {}
+_DRAWS: Interned[str, DrawChip] = Interned(DrawChip)
 """Chip deals already built, by colour."""
 
 
@@ -332,12 +337,7 @@ class ChipCards(RuleModule):
         """One :class:`TakeChip` per colour lying at the casino, then taking none (K-17)."""
         assert isinstance(task, ChooseChip)
         here = _slice(state, index).casinos[task.casino - 1]
-        actions = _TAKES.get(here)
-        if actions is None:
-            if len(_TAKES) >= 10_000:  # bounded, whatever it is asked
-                _TAKES.clear()
-            actions = _TAKES[here] = (*(TakeChip(c) for c in dict.fromkeys(here)), TakeChip(None))
-        return actions
+        return _TAKES[here]
 
     def deal_outcomes(
         self, state: State, index: int, task: Task
@@ -351,13 +351,7 @@ class ChipCards(RuleModule):
     def deal_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """One chip from the face-down pile."""
         pile = _slice(state, index).pile
-        colour = pile[rng.below(len(pile))]
-        draw = _DRAWS.get(colour)
-        if draw is None:
-            if len(_DRAWS) >= 10_000:  # bounded, whatever it is asked
-                _DRAWS.clear()
-            draw = _DRAWS[colour] = DrawChip(colour)
-        return draw
+        return _DRAWS[pile[rng.below(len(pile))]]
 
     def dealt(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Deal a chip to a casino (K-16)."""

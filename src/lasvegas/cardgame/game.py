@@ -41,7 +41,7 @@ from ..actions import Action, Draw
 from ..config import Params
 from ..errors import ConfigError
 from ..events import CasinosFilled, Event, RoundStarted
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
 from ..types import CasinoIndex, Chance, Money, Seat
@@ -178,7 +178,7 @@ class CardGame(RuleModule):
         double cards ``big``) and the notes.
 
         The cards never reach the core's supply (its ``Params.dice`` are none): this module
-        holds them (``held_dice``) and places the revealed ones; it deals the notes itself,
+        holds them (``held``) and places the revealed ones; it deals the notes itself,
         two per casino, instead of the core's filling (``Params.fill``, K-3).
         """
         doubles = sum(1 for c in self.deck if c % 10 == 2)
@@ -329,16 +329,17 @@ class CardGame(RuleModule):
         """K-10: ties in dice cancel, the top two take the notes, leftovers go to the box."""
         return pay_casino(state, index, casino, log)
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
-        """The cards of each seat that are not at a casino: draw pile, hand and discards."""
+    def held(self, state: State, index: int) -> Held:
+        """The cards of each seat that are not at a casino (draw pile, hand and discards),
+        and the notes gone back to the box (K-10)."""
         s = card_slice(state, index)
-        return tuple(
-            len(d) + len(h) + len(x) for d, h, x in zip(s.decks, s.hands, s.discards, strict=True)
+        return Held(
+            dice=tuple(
+                len(d) + len(h) + len(x)
+                for d, h, x in zip(s.decks, s.hands, s.discards, strict=True)
+            ),
+            notes=s.box,
         )
-
-    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
-        """The notes gone back to the box (K-10)."""
-        return card_slice(state, index).box
 
     def redact(self, state: State, index: int, seat: Seat | None) -> ModuleState | None:
         """Another seat's hand, draw pile and discards face down; its choice hidden (K-13, K-18).

@@ -169,10 +169,6 @@ class NeutralDice(RuleModule):
         state = pop_task(attrs.evolve(state, casinos=tuple(casinos)))
         return emit(state, DiceRolled(seat=None, group="neutral", faces=action.faces), log)
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
-        """No dice are held outside supplies and casinos."""
-        return ()
-
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """At most one leftover roll is pending, of the leftover dice, as the round starts (C-18).
 
@@ -196,7 +192,7 @@ class NeutralDice(RuleModule):
             total = sum(s[NEUTRAL] for s in state.supply)
             total += sum(c.dice[owner] + c.big[owner] for c in state.casinos)
             for i, module in enumerate(state.config.modules):
-                held = module.held_dice(state, i) if i != index else ()
+                held = module.held(state, i).dice if i != index else ()
                 total += held[owner] if len(held) > owner else 0
             expected = players * self.dice_each(players) + (0 if unrolled else left)
             if total != expected:

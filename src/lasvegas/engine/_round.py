@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..actions import Draw, action_problem
-from ..config import GameConfig, Ruleset
+from ..config import Ruleset
 from ..events import (
     CasinoPaid,
     CasinosFilled,
@@ -23,7 +23,7 @@ from ..state import (
     with_fill,
     with_payout,
 )
-from ..table import add_note, pay, pile_total, ranking, take_note
+from ..table import Interned, add_note, no_such_note, pay, pile_total, ranking, take_note
 from ..types import CasinoIndex, CasinoNumber, Money, Seat
 from . import Standings
 from ._common import (
@@ -48,19 +48,18 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
     hidden = state.pile_hidden
     drawn = take_note(hidden, state.pile_returned, value)
     if drawn is None:
-        if hidden:
-            raise _illegal(state, action, "no such note is left in the pile", "bad-draw")
-        raise _illegal(state, action, "the next note is known and is another one", "bad-draw")
+        raise _illegal(state, action, no_such_note(hidden), "bad-draw")
     index = state.cursor
     casinos = state.casinos
     casino = add_note(casinos[index], value)
-    params = state.config.ruleset.params
-    worth = state.config.table(_worth) if params.worth else None
+    ruleset = state.config.ruleset
+    fill = ruleset.fill
+    if fill is None:  # a module deals the notes: the core draws none
+        raise _illegal(state, action, "the core fills no casino in this edition", "bad-draw")
+    worth = fill.worth
     notes = casino.notes
     total = sum(notes) if worth is None else pile_total(notes, worth)
-    minimum = params.minimum
-    assert minimum is not None  # the core draws notes only when it fills (checked at config)
-    full = total >= minimum and index + 1 < params.casinos
+    full = total >= fill.minimum and index + 1 < ruleset.params.casinos
     state = with_fill(
         state,
         cursor=index + 1 if full else index,
@@ -69,13 +68,8 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
         pile_returned=drawn[1],
     )
     if log is not None or NoteDealt in state.config.ruleset.reactors:
-        state = emit(state, NoteDealt(casino=index + 1, value=value), log)
+        state = emit(state, NoteDealt(casino=CasinoNumber(index + 1), value=value), log)
     return state
-
-
-def _worth(config: GameConfig) -> dict[Money, Money]:
-    """``Params.worth`` as a mapping, kept with the config (callers must not change it)."""
-    return dict(config.ruleset.params.worth)
 
 
 def _advance(state: State, log: list[Event] | None) -> State:
@@ -86,16 +80,16 @@ def _advance(state: State, log: list[Event] | None) -> State:
             ruleset = state.config.ruleset
             params = ruleset.params
             index = state.cursor
-            if not params.fill or (not state.pile_hidden and not state.pile_returned):
+            fill = ruleset.fill
+            if fill is None or (not state.pile_hidden and not state.pile_returned):
                 # C-6: the pile ran out, later casinos get nothing; or a module deals them
                 index = params.casinos
             else:
                 # C-5: on to the first casino below the minimum (no draw happens between,
                 # so the casinos already filled are passed over without a state each)
                 casinos = state.casinos
-                worth = state.config.table(_worth) if params.worth else None
-                minimum = params.minimum
-                assert minimum is not None  # Params.fill implies a minimum (checked at config)
+                worth = fill.worth
+                minimum = fill.minimum
                 while index < params.casinos:
                     notes = casinos[index].notes
                     total = sum(notes) if worth is None else pile_total(notes, worth)
@@ -156,16 +150,13 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
             break
     state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
     if log is not None or CasinoPaid in ruleset.reactors:
-        event = _PAID.get(index)
-        if event is None:
-            if len(_PAID) >= 10_000:  # bounded, whatever it is asked
-                _PAID.clear()
-            event = _PAID[index] = CasinoPaid(casino=index + 1)
-        state = emit(state, event, log)
+        state = emit(state, _PAID[index], log)
     return state
 
 
-_PAID: dict[int, CasinoPaid] = {}
+_PAID: Interned[int, CasinoPaid] = Interned(
+    lambda index: CasinoPaid(casino=CasinoNumber(index + 1))
+)
 """``CasinoPaid`` events already built (immutable, so shared), by casino index."""
 
 
@@ -198,7 +189,7 @@ def _pay_rest(state: State, stop: int) -> State:
     for index in range(state.cursor, stop):
         casino = casinos[index]
         if casino.notes:
-            back += pay(casino, index + 1, money, places, None)
+            back += pay(casino, CasinoNumber(index + 1), money, places, None)
             casinos[index] = make_casino((), casino.dice, casino.big)
     return with_payout(
         state,
@@ -224,9 +215,9 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     """C-12 to C-14, C-21: remove ties, pay in rank order, return the rest under the pile."""
     casino = state.casinos[index]
     money = list(state.money)
-    back = pay(casino, index + 1, money, state.config.ruleset.params.places, log)
+    back = pay(casino, CasinoNumber(index + 1), money, state.config.ruleset.params.places, log)
     if back and log is not None:
-        log.append(NotesReturned(casino=index + 1, values=tuple(back)))
+        log.append(NotesReturned(casino=CasinoNumber(index + 1), values=tuple(back)))
     casinos = state.casinos
     return with_payout(
         state,

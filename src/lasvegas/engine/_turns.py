@@ -18,7 +18,7 @@ from ..state import (
     with_phase,
     with_turn,
 )
-from ..table import _OWN_ROLLS, place
+from ..table import _OWN_ROLLS, Interned, place
 from ..types import GROUPS, CasinoNumber, Seat
 from ._common import (
     _NO_ROLL,
@@ -81,10 +81,10 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
             for i in hearers:
                 if i not in sleepers or state.modules[i] is not None:
                     if event is None:
-                        event = _rolled(seat, group, faces)
+                        event = _ROLLED[seat, group, faces]
                     state = state.config.modules[i].react(state, i, event, None)
     else:
-        state = emit(state, _rolled(seat, group, faces), log)
+        state = emit(state, _ROLLED[seat, group, faces], log)
     if (
         ruleset.closers
         and state.phase is _PLACE
@@ -98,15 +98,10 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     return state
 
 
-def _rolled(seat: Seat, group: int, faces: tuple[int, ...]) -> DiceRolled:
-    """The ``DiceRolled`` event of *seat*'s roll of group index *group* (built once)."""
-    key = (seat, group, faces)
-    event = _ROLLED.get(key)
-    if event is None:
-        if len(_ROLLED) >= 10_000:
-            _ROLLED.clear()
-        event = _ROLLED[key] = DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
-    return event
+def _rolled(key: tuple[Seat, int, tuple[int, ...]]) -> DiceRolled:
+    """The ``DiceRolled`` event of a seat's roll of a group index (``_ROLLED``'s values)."""
+    seat, group, faces = key
+    return DiceRolled(seat=seat, group=GROUPS[group], faces=faces)
 
 
 def _place(state: State, action: Place, log: list[Event] | None) -> State:
@@ -198,11 +193,11 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         key = (seat, face, index, c0, c1, c2, c3)
         event = _PLACED.get(key) if type(face) is int else None
         if event is None:
-            event = DicePlaced(seat=seat, face=face, casino=index + 1, counts=(c0, c1, c2, c3))
+            event = DicePlaced(
+                seat=seat, face=face, casino=CasinoNumber(index + 1), counts=(c0, c1, c2, c3)
+            )
             if type(face) is int:  # only a face of the right type is shared with later games
-                if len(_PLACED) >= 10_000:
-                    _PLACED.clear()
-                _PLACED[key] = event
+                _PLACED.keep(key, event)
         if log is None:  # emit, inlined: the hot path of games with placement reactions
             modules = state.config.modules
             sleepers = ruleset.sleepers
@@ -268,11 +263,7 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
     """Emit ``TurnStarted`` for *seat* (the modules that are awake hear it)."""
     ruleset = state.config.ruleset
     reactors = ruleset.reactors
-    event = _TURNS.get(seat)
-    if event is None:
-        if len(_TURNS) >= 10_000:  # bounded, whatever it is asked
-            _TURNS.clear()
-        event = _TURNS[seat] = TurnStarted(seat=seat)
+    event = _TURNS[seat]
     if log is None:  # emit, inlined (sleeping modules skipped)
         modules = state.config.modules
         sleepers = ruleset.sleepers
@@ -284,16 +275,16 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
     return state
 
 
-_ROLLED: dict[tuple[int, int, tuple[int, ...]], DiceRolled] = {}
+_ROLLED: Interned[tuple[Seat, int, tuple[int, ...]], DiceRolled] = Interned(_rolled)
 """Roll events already built (immutable, so shared), by seat, group and faces (bounded: the
 sorted rolls of a seat's dice per seat and group, and cleared past 10,000)."""
 
 
-_TURNS: dict[int, TurnStarted] = {}
+_TURNS: Interned[Seat, TurnStarted] = Interned(TurnStarted)
 """``TurnStarted`` events already built, by seat."""
 
 
-_PLACED: dict[tuple[int, ...], DicePlaced] = {}
+_PLACED: Interned[tuple[int, ...], DicePlaced] = Interned()
 """Placement events already built (immutable, so shared), by seat, face, casino and counts:
 bounded by the placements a game allows (a few thousand), and cleared past 10,000."""
 

@@ -23,7 +23,7 @@ The rule hooks, by when they run:
 * next round: :meth:`RuleModule.next_start`;
 * scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak` (each runs
   on its own: a module may add to the tie-break count without adding money),
-  :meth:`RuleModule.held_dice`, :meth:`RuleModule.held_notes`;
+  :meth:`RuleModule.held`;
 * views: :meth:`RuleModule.redact`, :meth:`RuleModule.public_task`,
   :meth:`RuleModule.redact_event`, and :meth:`RuleModule.resample_hidden` for leak tests;
 * loading: :meth:`RuleModule.problems` (the slice's own invariants).
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from ..state import Phase, State
     from ..view import PlayerView
 
-__all__ = ["Capabilities", "ModuleState", "RuleModule", "Task", "TaskHandler"]
+__all__ = ["Capabilities", "Held", "ModuleState", "RuleModule", "Task", "TaskHandler"]
 
 
 @attrs.frozen
@@ -187,6 +187,31 @@ class Capabilities:
 
 NO_CAPABILITIES: Capabilities = Capabilities()
 """A module that declares nothing optional."""
+
+
+@attrs.frozen
+class Held:
+    """What a module keeps aside from the supplies, casinos, pile and seats: the answer of
+    :meth:`RuleModule.held`, which the conservation checks count.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.cardgame(3))
+    >>> held = state.config.modules[0].held(state, 0)
+    >>> held.dice, held.notes
+    ((30, 30, 30), ())
+    """
+
+    dice: tuple[int, ...] = ()
+    """Dice per owner (seats, then imaginary owners; shorter: the rest hold none). A negative
+    count is dice the module lends an owner on the table (Royale's Prime Time: black dice
+    in a casino count as a seat's dice)."""
+    notes: tuple[Money, ...] = ()
+    """Banknotes (or cards counted as notes) out of the pile, the casinos and the seats'
+    money."""
+
+
+NOTHING_HELD: Held = Held()
+"""A module that keeps nothing aside."""
 
 
 @attrs.frozen
@@ -331,13 +356,11 @@ class RuleModule:
 
     # -- accounting and views ------------------------------------------------------------------
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
-        """Dice per owner that the module holds outside supplies and casinos (T-11)."""
-        return ()
-
-    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
-        """Banknotes the module holds outside pile, casinos and seats."""
-        return ()
+    def held(self, state: State, index: int) -> Held:
+        """What the module keeps aside: dice outside supplies and casinos (T-11), banknotes
+        outside pile, casinos and seats. The conservation checks count it; a module that
+        keeps nothing aside leaves it alone."""
+        return NOTHING_HELD
 
     def redact(self, state: State, index: int, seat: Seat | None) -> ModuleState | None:
         """The module's slice as *seat* may see it (``None`` seat: a spectator)."""
@@ -384,8 +407,8 @@ class RuleModule:
 
         Checked when a state is loaded from JSON (and by the random simulation tests), after
         the core's shape checks (lengths, seats, phases, pending tasks' seats and casinos)
-        and *before* dice and banknotes are counted through :meth:`held_dice` and
-        :meth:`held_notes`: so bound every count of the slice and of the module's tasks here
+        and *before* dice and banknotes are counted through :meth:`held`: so bound every
+        count of the slice and of the module's tasks here
         (against the config), and build nothing whose size is an unchecked number. Cards
         or chips conserved, values in range ...
         """

@@ -24,7 +24,7 @@ from ..errors import ConfigError, IllegalActionError
 from ..events import DiceRolled, Event, NoteDealt
 from ..modules.base import ModuleState, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, fast_constructor, make_casino
-from ..table import note_outcomes, roll_outcomes, sample_note, sample_roll, take_note
+from ..table import Interned, note_outcomes, roll_outcomes, sample_note, sample_roll, take_note
 from ..text import money
 from ..types import BIG, REGULAR, CasinoNumber, Money
 from .components import CHIPS_PER_ROUND, MAX_TILES, face_code, face_name
@@ -129,9 +129,9 @@ _new_card_deal = fast_constructor(CardDeal)
 """``CardDeal(module, drawn)`` without attrs' __init__ (the hot path of the card deal)."""
 
 
-_DEAL_TILES: dict[str, DealTile] = {}
+_DEAL_TILES: Interned[str, DealTile] = Interned(DealTile)
 """Tile deal outcomes already built, by face code (bounded: 16 faces)."""
-_BANK_DEALS: dict[int, tuple[BankDeal]] = {}
+_BANK_DEALS: Interned[int, tuple[BankDeal]] = Interned()
 """Bank deal nodes by ``left * _MAX_MODULES + module`` (cards left, module index), built once
 as one-task tuples (bounded: a few dozen)."""
 _MAX_MODULES = 1 << 16
@@ -226,21 +226,21 @@ def _sorted_pool_table(config: GameConfig) -> tuple[str, ...]:
     return tuple(sorted(pool(config)))
 
 
-def _available_table(config: GameConfig) -> dict[int, dict[str, list[str]]]:
+def _available_table(config: GameConfig) -> Interned[int, dict[str, list[str]]]:
     """The config's answers of ``Royale._available`` without ``no_repeat``, by the letters
     of the round's deal so far as bits (filled on demand, read only; at most 256 entries)."""
-    return {}
+    return Interned(limit=_TABLE_LIMIT)
 
 
-def _round_tasks_table(config: GameConfig) -> dict[tuple[int, int], tuple[Task, ...]]:
+def _round_tasks_table(config: GameConfig) -> Interned[tuple[int, int], tuple[Task, ...]]:
     """The config's round setup tasks, by (module index, round) (filled on demand)."""
-    return {}
+    return Interned(limit=_TABLE_LIMIT)
 
 
-def _fresh_table(config: GameConfig) -> dict[int, ModuleState]:
+def _fresh_table(config: GameConfig) -> Interned[int, ModuleState]:
     """The config's fresh tile slices (``Tile.fresh``), by ``tile index * (MAX_TILES + 1) +
     casino`` (filled on demand, read only)."""
-    return {}
+    return Interned(limit=_TABLE_LIMIT)
 
 
 _TABLE_LIMIT = 4096
@@ -295,10 +295,7 @@ def _round_tasks(royale: Royale, config: GameConfig, index: int, round: int) -> 
     if params.owner("neutral", config.players) is not None:
         tasks.append(NeutralSetRoll(index, "neutral"))
         tasks.append(NeutralSetRoll(index, "big"))
-    if len(table) >= _TABLE_LIMIT:
-        table.clear()
-    cached = table[key] = tuple(tasks)
-    return cached
+    return table.keep(key, tuple(tasks))
 
 
 def _deal_face(
@@ -333,9 +330,7 @@ def _deal_face(
         key = tile_index * (MAX_TILES + 1) + casino
         fresh = table.get(key)
         if fresh is None:
-            if len(table) >= _TABLE_LIMIT:
-                table.clear()
-            fresh = table[key] = tile.fresh(state, casino)
+            fresh = table.keep(key, tile.fresh(state, casino))
         slices[tile_index] = fresh
     state = evolve(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
     if quiet:  # the fresh slice is in: the base setup has nothing left to do
@@ -367,9 +362,7 @@ def _available(royale: Royale, state: State, index: int) -> dict[str, list[str]]
         table = config.table(_available_table)
         cached = table.get(letters)
         if cached is None:
-            if len(table) >= _TABLE_LIMIT:
-                table.clear()
-            cached = table[letters] = _find_available(royale, state, s)
+            cached = table.keep(letters, _find_available(royale, state, s))
         return cached
     return _find_available(royale, state, s)
 
@@ -437,12 +430,7 @@ def _tile_sample(royale: Royale, state: State, index: int, task: Task, rng: Rng)
     letters = list(by_letter)  # in order: built from the sorted pool
     faces = by_letter[letters[rng.below(len(letters))]]
     face = faces[rng.below(len(faces))]
-    deal = _DEAL_TILES.get(face)
-    if deal is None:
-        if len(_DEAL_TILES) >= 10_000:  # bounded, whatever it is asked
-            _DEAL_TILES.clear()
-        deal = _DEAL_TILES[face] = DealTile(face)
-    return deal
+    return _DEAL_TILES[face]
 
 
 def _roll_outcomes(state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
@@ -525,7 +513,7 @@ def _card_dealt(state: State, index: int, action: Action, log: list[Event] | Non
     if pairs is not None and (log is not None or NoteDealt in state.config.ruleset.reactors):
         for number, pair in enumerate(pairs, 1):
             for card in pair:
-                state = emit(state, NoteDealt(casino=number, value=card), log)
+                state = emit(state, NoteDealt(casino=CasinoNumber(number), value=card), log)
     return state
 
 
@@ -546,9 +534,7 @@ def _bank_dealt(state: State, index: int, action: Action, log: list[Event] | Non
         key = left * _MAX_MODULES + index  # an int key: no tuple to build and hash
         following = _BANK_DEALS.get(key)
         if following is None:
-            if len(_BANK_DEALS) >= 10_000:  # bounded, whatever it is asked
-                _BANK_DEALS.clear()
-            following = _BANK_DEALS[key] = (BankDeal(index, left),)
+            following = _BANK_DEALS.keep(key, (BankDeal(index, left),))
         tasks = following if len(tasks) == 1 else (following[0], *tasks[1:])
     else:
         tasks = tasks[1:]

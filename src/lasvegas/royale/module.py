@@ -40,7 +40,7 @@ from ..events import (
     RoundStarted,
     TurnPassed,
 )
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, with_turn
 from ..types import CasinoNumber, Money, Seat
 from .bank import take_chips
@@ -545,7 +545,7 @@ class Royale(RuleModule):
         assert isinstance(s, RoyaleState)
         return s.chips[seat]
 
-    def held_notes(self, state: State, index: int) -> tuple[Money, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The bank's cards, and cards drawn this round but not yet at a casino."""
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
@@ -553,7 +553,7 @@ class Royale(RuleModule):
         for task in state.tasks:
             if isinstance(task, CardDeal) and task.module == index:
                 held = held + task.drawn
-        return held
+        return Held(notes=held)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The slice's own invariants: chips per seat, not negative and no more than the rules

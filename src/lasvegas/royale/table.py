@@ -22,11 +22,13 @@ from ..engine import closed_casinos as _engine_closed_casinos
 from ..engine import emit, hears, payout_order
 from ..events import DicePlaced, Event
 from ..state import Phase, State, evolve, make_casino
+from ..table import Interned
 from ..types import CasinoNumber, Seat
 from .events import DiceMoved
 from .state import royale_state
 
 __all__ = [
+    "CASINO_NUMBERS",
     "SUPPLY",
     "casino_count",
     "closed_casinos",
@@ -40,6 +42,10 @@ __all__ = [
 
 SUPPLY = "supply"
 """The place name of a seat's supply in :func:`move_dice`."""
+
+CASINO_NUMBERS: tuple[CasinoNumber, ...] = tuple(CasinoNumber(c) for c in range(1, 7))
+"""The six casinos' numbers, 1 to 6 (the casinos that hold tiles and take actions' casino
+fields)."""
 
 
 def place_name(place: int | str) -> str:
@@ -78,11 +84,13 @@ def closed_casinos(state: State) -> frozenset[CasinoNumber]:
 
 
 _NONE: frozenset[CasinoNumber] = frozenset()
-_ALL: dict[int, tuple[int, ...]] = {}
+_ALL: Interned[int, tuple[CasinoNumber, ...]] = Interned(
+    lambda n: tuple(CasinoNumber(c) for c in range(1, n + 1))
+)
 """Every casino number, by the number of casinos (6 or 7)."""
 
 
-def open_casinos(state: State) -> tuple[int, ...]:
+def open_casinos(state: State) -> tuple[CasinoNumber, ...]:
     """The casino numbers that accept dice now (T-7), in order.
 
     >>> import lasvegas as lv
@@ -92,13 +100,8 @@ def open_casinos(state: State) -> tuple[int, ...]:
     closed = closed_casinos(state)
     n = len(state.casinos)
     if not closed:
-        every = _ALL.get(n)
-        if every is None:
-            if len(_ALL) >= 10_000:  # bounded, whatever it is asked
-                _ALL.clear()
-            every = _ALL[n] = tuple(range(1, n + 1))
-        return every
-    return tuple(c for c in range(1, n + 1) if c not in closed)
+        return _ALL[n]
+    return tuple(c for c in _ALL[n] if c not in closed)
 
 
 def imaginary_owner(state: State, name: str) -> int | None:
@@ -150,7 +153,12 @@ def _check_open(
 
 
 def _move(
-    state: State, owner: int, small: int, big: int, source: int | str, target: int | str
+    state: State,
+    owner: int,
+    small: int,
+    big: int,
+    source: CasinoNumber | str,
+    target: CasinoNumber | str,
 ) -> State:
     if small < 0 or big < 0:
         raise ValueError("move a non-negative number of dice")
@@ -196,8 +204,8 @@ def move_dice(
     *,
     small: int = 0,
     big: int = 0,
-    source: int | str,
-    target: int | str,
+    source: CasinoNumber | str,
+    target: CasinoNumber | str,
     log: list[Event] | None,
 ) -> State:
     """Move *small* dice and *big* Biggies of *owner* from *source* to *target*, activating
@@ -206,7 +214,7 @@ def move_dice(
     A place is a casino number (``1`` .. ``6``), :data:`SUPPLY` (the seat's supply: only for
     seats) or any other name for a place a module keeps in its own slice (``"bar"``,
     ``"tile-G2"``, ``"box"``): the helper changes nothing there, the calling module updates
-    its slice (and its ``held_dice``) itself. Closed casinos (T-7) refuse with
+    its slice (and its ``held``) itself. Closed casinos (T-7) refuse with
     ``ValueError``; so does a move of dice that are not there.
 
     >>> import lasvegas as lv
@@ -224,15 +232,20 @@ def move_dice(
     key = (owner, small, big, source, target)
     event = _MOVED.get(key)
     if event is None:
-        if len(_MOVED) >= 10_000:
-            _MOVED.clear()
-        event = _MOVED[key] = DiceMoved(
-            owner=owner, small=small, big=big, source=place_name(source), target=place_name(target)
+        event = _MOVED.keep(
+            key,
+            DiceMoved(
+                owner=owner,
+                small=small,
+                big=big,
+                source=place_name(source),
+                target=place_name(target),
+            ),
         )
     return emit(state, event, log)
 
 
-_MOVED: dict[tuple[int, int, int, int | str, int | str], DiceMoved] = {}
+_MOVED: Interned[tuple[int, int, int, int | str, int | str], DiceMoved] = Interned()
 """``DiceMoved`` events already built (immutable, so shared), by owner, dice and places
 (bounded by the owners, dice counts and places; cleared past 10,000)."""
 
@@ -240,7 +253,7 @@ _MOVED: dict[tuple[int, int, int, int | str, int | str], DiceMoved] = {}
 def place_dice(
     state: State,
     seat: Seat,
-    casino: int,
+    casino: CasinoNumber,
     *,
     small: int = 0,
     big: int = 0,

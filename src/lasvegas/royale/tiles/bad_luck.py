@@ -24,6 +24,7 @@ from ...errors import IllegalActionError
 from ...events import Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase
+from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import Handover, pay_to_bank, payment_options
 from ..state import royale_state
@@ -122,13 +123,13 @@ def debt_options(state: State, seat: Seat, amount: Money = BAD_LUCK_DEBT) -> tup
     key = (state.money[seat], s.chips[seat], s.bank, amount)
     options = _OPTIONS.get(key)
     if options is None:
-        if len(_OPTIONS) >= 1024:
-            _OPTIONS.clear()
-        options = _OPTIONS[key] = payment_options(*key, limit=PAYMENT_CHOICES)
+        options = _OPTIONS.keep(key, payment_options(*key, limit=PAYMENT_CHOICES))
     return options
 
 
-_OPTIONS: dict[tuple[tuple[Money, ...], int, tuple[Money, ...], Money], tuple[Handover, ...]] = {}
+_OPTIONS: Interned[
+    tuple[tuple[Money, ...], int, tuple[Money, ...], Money], tuple[Handover, ...]
+] = Interned(limit=1_024)
 """Ways to pay already listed, by the debtor's cards and chips, the bank and the amount
 (bounded: cleared past 1,024; the decision asks for them several times)."""
 

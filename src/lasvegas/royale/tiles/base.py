@@ -104,7 +104,14 @@ class Draft(CoreDraft):
 
     # -- dice and money -------------------------------------------------------------------------
 
-    def move(self, owner: int, small: int, big: int, source: int | str, target: int | str) -> None:
+    def move(
+        self,
+        owner: int,
+        small: int,
+        big: int,
+        source: CasinoNumber | str,
+        target: CasinoNumber | str,
+    ) -> None:
         """``table.move_dice``: move *small* dice and *big* Biggies of *owner*, activating
         nothing (T-6); the same checks, the same ``ValueError``."""
         if self.hears(DiceMoved):

@@ -19,10 +19,11 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
-from ..table import imaginary_owner, open_casinos
+from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
@@ -41,7 +42,9 @@ BLOCK_IT_CLUSTERS: Final[tuple[int, ...]] = (1, 1, 2, 2, 3)
 """The clusters of blank dice on the tile at setup (T-BLOCK-1): nine blank dice."""
 
 _PLACE: Final = "block-it"
-_CLUSTER_ACTIONS: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = {}
+_CLUSTER_ACTIONS: Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]] = Interned(
+    limit=4_096
+)
 """The cluster placements already listed, by the clusters left and the open casinos
 (bounded: a few hundred combinations; cleared past 4,096)."""
 """The place name of the tile's clusters in :class:`~lasvegas.royale.events.DiceMoved`."""
@@ -85,7 +88,7 @@ class PlaceCluster(Action):
     kind: ClassVar[str] = "block-it-cluster"
     size: int
     """How many blank dice the cluster holds (1, 2 or 3)."""
-    casino: int
+    casino: CasinoNumber
     """The open casino that gets them."""
 
     def text(self, state: State | None) -> str:
@@ -173,10 +176,9 @@ class BlockIt(Tile):
         key = (s.clusters, casinos)
         actions = _CLUSTER_ACTIONS.get(key)
         if actions is None:
-            if len(_CLUSTER_ACTIONS) >= 4096:
-                _CLUSTER_ACTIONS.clear()
-            actions = _CLUSTER_ACTIONS[key] = tuple(
-                PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos
+            actions = _CLUSTER_ACTIONS.keep(
+                key,
+                tuple(PlaceCluster(size, c) for size in sorted(set(s.clusters)) for c in casinos),
             )
         return actions
 
@@ -193,7 +195,7 @@ class BlockIt(Tile):
         18
         """
         return tuple(
-            PlaceCluster(size, c) for size in sorted(set(BLOCK_IT_CLUSTERS)) for c in range(1, 7)
+            PlaceCluster(size, c) for size in sorted(set(BLOCK_IT_CLUSTERS)) for c in CASINO_NUMBERS
         )
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
@@ -216,19 +218,19 @@ class BlockIt(Tile):
         draft.set_slice(index, _new_slice(casino=s.casino, clusters=tuple(clusters)))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        draft.move(blank, action.size, 0, _PLACE, action.casino)
+        draft.move(blank, action.size, 0, _PLACE, CasinoNumber(action.casino))
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The blank dice still on the tile, for the blank owner (they are in no casino)."""
         s = state.modules[index]
         if not isinstance(s, BlockItState):
-            return ()
+            return Held()
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         held = [0] * state.config.ruleset.owners
         held[blank] = sum(s.clusters)
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The clusters left are some of the setup's, and no blank die went missing.

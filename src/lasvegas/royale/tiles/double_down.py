@@ -20,9 +20,10 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...payout import rank, tied
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..components import SMALL_DICE
@@ -127,7 +128,7 @@ class DoubleDownPaid(Event):
         return "Double Down pays " + " and ".join(f"seat {s}" for s in self.ranked)
 
 
-_MOVES: dict[tuple[int, int], tuple[Action, ...]] = {}
+_MOVES: Interned[tuple[int, int], tuple[Action, ...]] = Interned()
 """The legal moves by the seat's small dice and Biggies at the casino (bounded: a seat's
 dice), built once."""
 _new_slice = fast_constructor(DoubleDownState)
@@ -197,10 +198,9 @@ class DoubleDown(Tile):
         key = (c.dice[task.seat], c.big[task.seat])
         moves = _MOVES.get(key)  # the list depends on these counts alone: built once
         if moves is None:
-            if len(_MOVES) >= 10_000:  # bounded, whatever it is asked
-                _MOVES.clear()
-            moves = _MOVES[key] = tuple(
-                DoubleDownMove(s, b) for b in range(key[1] + 1) for s in range(key[0] + 1)
+            moves = _MOVES.keep(
+                key,
+                tuple(DoubleDownMove(s, b) for b in range(key[1] + 1) for s in range(key[0] + 1)),
             )
         return moves
 
@@ -268,12 +268,12 @@ class DoubleDown(Tile):
         draft.set_slice(index, _new_slice(casino=s.casino, small=empty, big=empty))
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The dice on the tile, per seat (they are in no casino, T-11)."""
         s = state.modules[index]
         if not isinstance(s, DoubleDownState):
-            return ()
-        return tuple(a + b for a, b in zip(s.small, s.big, strict=True))
+            return Held()
+        return Held(dice=tuple(a + b for a, b in zip(s.small, s.big, strict=True)))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """One count per seat, none negative, at most one Biggy per seat.

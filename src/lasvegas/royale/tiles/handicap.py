@@ -21,12 +21,13 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
+from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler
 from ...state import Phase, fast_constructor, make_casino
+from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
-from ..table import imaginary_owner, open_casinos
+from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
 from .base import Draft, Tile, TileState
 from .shared import draft_return_die, draft_rotate_die, returns, rotations
 
@@ -112,7 +113,7 @@ class HandicapTake(Action):
     """
 
     kind: ClassVar[str] = "handicap-take-die"
-    casino: int
+    casino: CasinoNumber
     """The open casino the blank die comes from."""
     reward: str
     """The kind of space: ``"chip"`` (1 chip), ``"money"`` ($30,000) or ``"choice"``."""
@@ -167,7 +168,7 @@ class HandicapReturn(Action):
     """
 
     kind: ClassVar[str] = "handicap-return"
-    casino: int
+    casino: CasinoNumber
     """The open casino the die comes from."""
     big: bool
     """Whether the die is the Biggy."""
@@ -178,14 +179,16 @@ class HandicapReturn(Action):
 
 
 _DECLINE: Final = HandicapDecline()
-_TAKES: Final = {(c, name): HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS}
+_TAKES: Final = {(c, name): HandicapTake(c, name) for c in CASINO_NUMBERS for name in _REWARDS}
 """Every take, built once (the legal actions are listed at every activation)."""
 _ROTATES: Final = {(f, b): HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)}
-_RETURNS: Final = {(c, b): HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)}
+_RETURNS: Final = {(c, b): HandicapReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)}
 """Every rotation and return, built once (listed after each choice space taken)."""
-_ROOM: Final[dict[tuple[int, ...], tuple[str, ...]]] = {}
+_ROOM: Final[Interned[tuple[int, ...], tuple[str, ...]]] = Interned()
 """The kinds of space with room, by the blank dice on each kind (bounded: 60 fillings)."""
-_TAKE_LISTS: Final[dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]]] = {}
+_TAKE_LISTS: Final[Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action, ...]]] = (
+    Interned(limit=8192)
+)
 """The legal actions of a take decision, by the spaces' fillings and the open casinos
 holding a blank die (bounded: 60 fillings times 64 sets of casinos)."""
 _new_slice = fast_constructor(HandicapState)
@@ -274,7 +277,7 @@ class Handicap(Tile):
             return draft.build()
         for number, count in enumerate(HANDICAP_SETUP, 1):
             if count and number in opened and number <= n:
-                draft.move(blank, count, 0, "box", number)
+                draft.move(blank, count, 0, "box", CasinoNumber(number))
         return draft.build()
 
     def activate(
@@ -316,19 +319,18 @@ class Handicap(Tile):
         if actions is None:
             room = _ROOM.get(s.taken)
             if room is None:
-                if len(_ROOM) >= 10_000:  # bounded, whatever it is asked
-                    _ROOM.clear()
-                room = _ROOM[s.taken] = tuple(
-                    name
-                    for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
-                    if taken < spaces
+                room = _ROOM.keep(
+                    s.taken,
+                    tuple(
+                        name
+                        for (name, spaces, _), taken in zip(HANDICAP_SPACES, s.taken, strict=True)
+                        if taken < spaces
+                    ),
                 )
             takes = tuple(
                 _TAKES.get((c, name)) or HandicapTake(c, name) for c in have for name in room
             )
-            if len(_TAKE_LISTS) >= 8192:
-                _TAKE_LISTS.clear()
-            actions = _TAKE_LISTS[key] = (_DECLINE, *takes)
+            actions = _TAKE_LISTS.keep(key, (_DECLINE, *takes))
         return actions
 
     def capabilities(self) -> Capabilities:
@@ -346,9 +348,9 @@ class Handicap(Tile):
         """
         return (
             _DECLINE,
-            *(HandicapTake(c, name) for c in range(1, 7) for name in _REWARDS),
+            *(HandicapTake(c, name) for c in CASINO_NUMBERS for name in _REWARDS),
             *(HandicapRotate(f, b) for f in range(1, 7) for b in (False, True)),
-            *(HandicapReturn(c, b) for c in range(1, 7) for b in (False, True)),
+            *(HandicapReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)),
         )
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
@@ -388,7 +390,7 @@ class Handicap(Tile):
         )
         blank = imaginary_owner(state, "blank")
         assert blank is not None
-        draft.move(blank, 1, 0, action.casino, _PLACE)
+        draft.move(blank, 1, 0, CasinoNumber(action.casino), _PLACE)
         name, _, amount = HANDICAP_SPACES[i]
         if name != "choice":
             draft.reward(seat, amount)
@@ -398,16 +400,16 @@ class Handicap(Tile):
             draft.push_task(_new_move_task(module=index, seat=seat), first=True)
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The blank dice on the reward spaces, for the blank owner (they are in no casino)."""
         s = state.modules[index]
         if not isinstance(s, HandicapState):
-            return ()
+            return Held()
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         held = [0] * state.config.ruleset.owners
         held[blank] = sum(s.taken)
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """No space holds more blank dice than it has room for, and no blank die went

@@ -19,8 +19,9 @@ import attrs
 
 from ...actions import Action
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..table import SUPPLY
 from .base import Draft, Tile, TileState
@@ -94,7 +95,7 @@ class KnockoutChoice(Task):
 
 
 _PUTS: Final[tuple[Action, ...]] = (KnockoutPut(False), KnockoutPut(True))
-_OPPONENTS: dict[tuple[Seat, int], tuple[Seat, ...]] = {}
+_OPPONENTS: Interned[tuple[Seat, int], tuple[Seat, ...]] = Interned()
 """The opponents of a seat, clockwise from its left, by seat and number of players."""
 _new_slice = fast_constructor(KnockoutState)
 """``KnockoutState(casino, small, big)`` without attrs' __init__."""
@@ -142,9 +143,7 @@ class Knockout(Tile):
         n = state.config.players
         opponents = _OPPONENTS.get((seat, n))
         if opponents is None:
-            if len(_OPPONENTS) >= 10_000:  # bounded, whatever it is asked
-                _OPPONENTS.clear()
-            opponents = _OPPONENTS[seat, n] = tuple((seat + k) % n for k in range(1, n))
+            opponents = _OPPONENTS.keep((seat, n), tuple((seat + k) % n for k in range(1, n)))
         return self._go_on(Draft(state, log), index, seat, opponents)
 
     def _go_on(self, draft: Draft, index: int, active: Seat, opponents: tuple[Seat, ...]) -> State:
@@ -238,13 +237,13 @@ class Knockout(Tile):
         draft.set_slice(index, _new_slice(casino=s.casino, small=(0,) * n, big=(0,) * n))
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """T-11: the dice in the bar are in no casino and no supply."""
         s = state.modules[index]
         if s is None:
-            return ()
+            return Held()
         assert isinstance(s, KnockoutState)
-        return s.held()
+        return Held(dice=s.held())
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """One count per seat, at most 2 dice each (at most 1 Biggy), and nothing negative.

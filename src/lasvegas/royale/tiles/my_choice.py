@@ -35,12 +35,13 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task, TaskHandler
+from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler
 from ...state import Phase, evolve, fast_constructor
+from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..state import royale_state
-from ..table import SUPPLY, closed_casinos
+from ..table import CASINO_NUMBERS, SUPPLY, closed_casinos
 from .base import Draft, Tile, TileState, activate_tile
 from .shared import (
     BlackThrow,
@@ -198,7 +199,7 @@ class MyChoiceActivate(Action):
     """
 
     kind: ClassVar[str] = "my-choice-activate"
-    casino: int
+    casino: CasinoNumber
     """The casino of the tile to activate."""
 
     def text(self, state: State | None) -> str:
@@ -236,7 +237,7 @@ class MyChoiceReturn(Action):
     """
 
     kind: ClassVar[str] = "my-choice-return"
-    casino: int
+    casino: CasinoNumber
     """The open casino the die comes from."""
     big: bool
     """Whether the die is the Biggy."""
@@ -263,21 +264,21 @@ class MyChoiceGolden(Action):
         return f"Put {'the Biggy' if self.big else 'a die'} on the golden space"
 
 
-def _other_tiles(state: State, casino: int) -> tuple[int, ...]:
+def _other_tiles(state: State, casino: int) -> tuple[CasinoNumber, ...]:
     """The casinos of the tiles in play other than the one at *casino*, open ones only."""
     closed = closed_casinos(state)
     modules = state.modules
     return tuple(
-        c
+        CasinoNumber(c)
         for c, j in enumerate(royale_state(state).tiles, 1)
         if c != casino and c not in closed and modules[j] is not None
     )
 
 
-_PICKS: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_PICKS: Interned[tuple[int, ...], tuple[Action, ...]] = Interned(limit=1_024)
 """The face choices by throw, built once (bounded: 21 throws)."""
 _ROTATES: Final = {(f, b): MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)}
-_RETURNS: Final = {(c, b): MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)}
+_RETURNS: Final = {(c, b): MyChoiceReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)}
 """Every rotation and return, built once."""
 _GOLDEN: Final[tuple[tuple[Action, ...], ...]] = (
     (),
@@ -304,9 +305,7 @@ def _face_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
     faces = task.faces
     picks = _PICKS.get(faces)  # they depend on the throw alone: built once
     if picks is None:
-        if len(_PICKS) >= 1024:
-            _PICKS.clear()
-        picks = _PICKS[faces] = tuple(MyChoicePick(f) for f in sorted(set(faces)))
+        picks = _PICKS.keep(faces, tuple(MyChoicePick(f) for f in sorted(set(faces))))
     return picks
 
 
@@ -457,9 +456,9 @@ class MyChoice(Tile):
         """
         return (
             *(MyChoicePick(f) for f in range(1, 7)),
-            *(MyChoiceActivate(c) for c in range(1, 7)),
+            *(MyChoiceActivate(c) for c in CASINO_NUMBERS),
             *(MyChoiceRotate(f, b) for f in range(1, 7) for b in (False, True)),
-            *(MyChoiceReturn(c, b) for c in range(1, 7) for b in (False, True)),
+            *(MyChoiceReturn(c, b) for c in CASINO_NUMBERS for b in (False, True)),
             MyChoiceGolden(False),
             MyChoiceGolden(True),
         )
@@ -514,14 +513,14 @@ class MyChoice(Tile):
         draft.pay_from_bank(s.golden, GOLDEN_SPACE_REWARD)
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The die on the golden space, for its owner (it is in no casino, T-11)."""
         s = state.modules[index]
         if not isinstance(s, MyChoiceState) or s.golden < 0:
-            return ()
+            return Held()
         held = [0] * state.config.players
         held[s.golden] = 1
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The golden space is empty or holds one die of a seat.

@@ -30,8 +30,9 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..table import SUPPLY, closed_casinos
@@ -126,7 +127,7 @@ class NiceDiceDecline(Action):
 _DECLINE: Final = NiceDiceDecline()
 _TAKES: Final = {(f, b): NiceDiceTake(f, b) for f in range(1, _SPACES + 1) for b in (False, True)}
 """Every take, built once."""
-_CHOICES: dict[tuple[tuple[int, bool], ...], tuple[Action, ...]] = {}
+_CHOICES: Interned[tuple[tuple[int, bool], ...], tuple[Action, ...]] = Interned(limit=4096)
 """The legal actions by the task's options, built once (bounded: the sets of dice a roll
 offers; cleared past 4,096)."""
 _new_slice = fast_constructor(NiceDiceState)
@@ -205,10 +206,8 @@ class NiceDice(Tile):
         options = task.options
         actions = _CHOICES.get(options)  # they depend on the options alone: built once
         if actions is None:
-            if len(_CHOICES) >= 4096:
-                _CHOICES.clear()
             takes = [_TAKES.get(option) or NiceDiceTake(*option) for option in options]
-            actions = _CHOICES[options] = (_DECLINE, *takes)
+            actions = _CHOICES.keep(options, (_DECLINE, *takes))
         return actions
 
     def capabilities(self) -> Capabilities:
@@ -248,12 +247,14 @@ class NiceDice(Tile):
         seat = task.seat
         if s.owner[i] >= 0:
             other, big = s.owner[i], s.big[i]
-            target: int | str = SUPPLY if face in closed_casinos(state) else face
+            target: CasinoNumber | str = (
+                SUPPLY if face in closed_casinos(state) else CasinoNumber(face)
+            )
             draft.move(other, 1 - big, big, _PLACE, target)
         owner = (*s.owner[:i], seat, *s.owner[i + 1 :])
         bigs = (*s.big[:i], int(action.big), *s.big[i + 1 :])
         draft.set_slice(index, _new_slice(casino=s.casino, owner=owner, big=bigs))
-        source: int | str = s.casino if face == s.casino else SUPPLY
+        source: CasinoNumber | str = CasinoNumber(s.casino) if face == s.casino else SUPPLY
         small, big = (0, 1) if action.big else (1, 0)
         draft.move(seat, small, big, source, _PLACE)
         return draft.build()
@@ -277,16 +278,16 @@ class NiceDice(Tile):
                     draft.reward(seat, NICE_DICE_REWARDS[i])
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The dice on the tile, per seat (they are in no casino, T-11)."""
         s = state.modules[index]
         if not isinstance(s, NiceDiceState):
-            return ()
+            return Held()
         held = [0] * state.config.players
         for owner in s.owner:
             if owner >= 0:
                 held[owner] += 1
-        return tuple(held)
+        return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """Six spaces, each empty or holding one die of a seat.

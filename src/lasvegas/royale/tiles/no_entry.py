@@ -22,8 +22,10 @@ from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task
 from ...state import Phase, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
+from ..table import CASINO_NUMBERS
 from .base import Draft, Tile, TileState
 
 if TYPE_CHECKING:
@@ -73,7 +75,7 @@ class NoEntryClose(Action):
     """
 
     kind: ClassVar[str] = "no-entry-close"
-    casino: int
+    casino: CasinoNumber
     """The casino to close."""
 
     def text(self, state: State | None) -> str:
@@ -128,8 +130,8 @@ class NoEntryMoved(Event):
 
 
 _LEAVE: Final = NoEntryLeave()
-_CLOSE: Final = tuple(NoEntryClose(c) for c in range(1, 7))
-_CHOICES: dict[tuple[int, int, int], tuple[Action, ...]] = {}
+_CLOSE: Final = tuple(NoEntryClose(c) for c in CASINO_NUMBERS)
+_CHOICES: Interned[tuple[int, int, int], tuple[Action, ...]] = Interned(limit=1_024)
 """The legal actions by the number of casinos, this tile's casino and the token's, built
 once (bounded: a few dozen)."""
 _CLOSED: Final[tuple[frozenset[CasinoNumber], ...]] = tuple(
@@ -209,9 +211,7 @@ class NoEntry(Tile):
         if actions is None:
             n = key[0]
             moves = tuple(a for a in _CLOSE[:n] if a.casino not in (s.casino, s.token))
-            if len(_CHOICES) >= 1024:
-                _CHOICES.clear()
-            actions = _CHOICES[key] = (*moves, _LEAVE) if s.token else moves
+            actions = _CHOICES.keep(key, (*moves, _LEAVE) if s.token else moves)
         return actions
 
     def capabilities(self) -> Capabilities:

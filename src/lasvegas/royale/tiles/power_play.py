@@ -281,7 +281,9 @@ class PowerPlay(Tile):
         assert isinstance(action, PowerPlayUse)
         state = end_turn(self._hand(state, index, -1, log))
         small, big = (0, 1) if action.big else (1, 0)
-        return place_dice(state, task.seat, action.face, small=small, big=big, log=log)
+        return place_dice(
+            state, task.seat, CasinoNumber(action.face), small=small, big=big, log=log
+        )
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The holder is a seat or the tile.

@@ -11,7 +11,7 @@ before-payout effects of the casinos after this one) and leave when it ends. The
 activate (T-6).
 
 Accounting: a black die in a casino is counted there as one of the seat's small dice, so
-:meth:`PrimeTime.held_dice` reports it as a *negative* held die of that seat (a die the
+:meth:`PrimeTime.held` reports it as a *negative* held die of that seat (a die the
 module lends the seat for the round), which keeps each seat's dice conserved.
 """
 
@@ -24,8 +24,9 @@ import attrs
 from ...actions import Action
 from ...engine import payout_order, push_task
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task
 from ...state import Phase, evolve, fast_constructor
+from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
 from ..table import closed_casinos
 from .base import Draft, Tile, TileState
@@ -133,7 +134,9 @@ _new_slice = fast_constructor(PrimeTimeState)
 """``PrimeTimeState(casino, seat, placed)`` without attrs' __init__."""
 _new_throw = fast_constructor(PrimeTimeThrow)
 """``PrimeTimeThrow(module, seat)`` without attrs' __init__ (built at every activation)."""
-_OPTIONS: dict[tuple[tuple[int, ...], frozenset[int]], tuple[Action, ...]] = {}
+_OPTIONS: Interned[tuple[tuple[int, ...], frozenset[int]], tuple[Action, ...]] = Interned(
+    limit=4_096
+)
 """The choices by throw and closed casinos, built once (bounded: 21 throws times the few
 sets of closed casinos)."""
 
@@ -186,9 +189,7 @@ class PrimeTime(Tile):
         key = (task.faces, closed)
         options = _OPTIONS.get(key)  # the choices depend on these alone: built once
         if options is None:
-            if len(_OPTIONS) >= 4096:
-                _OPTIONS.clear()
-            options = _OPTIONS[key] = _options(task.faces, closed)
+            options = _OPTIONS.keep(key, _options(task.faces, closed))
         return options
 
     def capabilities(self) -> Capabilities:
@@ -232,7 +233,7 @@ class PrimeTime(Tile):
             index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
         )
         for face in action.faces:
-            draft.move(task.seat, 1, 0, BLACK_DICE, face)
+            draft.move(task.seat, 1, 0, BLACK_DICE, CasinoNumber(face))
         return draft.build()
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
@@ -244,19 +245,21 @@ class PrimeTime(Tile):
         draft = Draft(state, log)  # the slice and the moves as one state
         draft.set_slice(index, PrimeTimeState(s.casino))
         for casino in s.placed:
-            draft.move(s.seat, 1, 0, casino, BLACK_DICE)
+            draft.move(s.seat, 1, 0, CasinoNumber(casino), BLACK_DICE)
         return draft.build()
 
-    def held_dice(self, state: State, index: int) -> tuple[int, ...]:
+    def held(self, state: State, index: int) -> Held:
         """The black dice on the table, as negative held dice of the seat they count for (the
         casinos count them as that seat's dice; see the module's docstring)."""
         s = state.modules[index]
         if s is None:
-            return ()
+            return Held()
         assert isinstance(s, PrimeTimeState)
         if not s.placed:
-            return ()
-        return tuple(-len(s.placed) if seat == s.seat else 0 for seat in range(s.seat + 1))
+            return Held()
+        return Held(
+            dice=tuple(-len(s.placed) if seat == s.seat else 0 for seat in range(s.seat + 1))
+        )
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """At most the two black dice, counted for a seat, at casinos that hold them.

@@ -22,8 +22,8 @@ from ...chance import roll_distribution
 from ...errors import IllegalActionError
 from ...events import DiceRolled
 from ...modules.base import Task, TaskHandler
-from ...table import roll_outcomes, sample_roll
-from ...types import BIG, REGULAR, Seat
+from ...table import Interned, roll_outcomes, sample_roll
+from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..table import SUPPLY, move_dice, open_casinos
 
 if TYPE_CHECKING:
@@ -145,16 +145,12 @@ def black_rolled(seat: Seat, faces: tuple[int, ...]) -> DiceRolled:
     >>> black_rolled(0, (3, 4))
     DiceRolled(seat=0, group='black', faces=(3, 4))
     """
-    key = (seat, faces)
-    event = _BLACK_ROLLED.get(key)
-    if event is None:
-        if len(_BLACK_ROLLED) >= 4096:
-            _BLACK_ROLLED.clear()
-        event = _BLACK_ROLLED[key] = DiceRolled(seat=seat, group="black", faces=faces)
-    return event
+    return _BLACK_ROLLED[seat, faces]
 
 
-_BLACK_ROLLED: dict[tuple[Seat, tuple[int, ...]], DiceRolled] = {}
+_BLACK_ROLLED: Interned[tuple[Seat, tuple[int, ...]], DiceRolled] = Interned(
+    lambda key: DiceRolled(seat=key[0], group="black", faces=key[1]), limit=4_096
+)
 """``DiceRolled`` events of black dice already built (bounded: seats times 21 throws, and
 cleared past 4,096)."""
 
@@ -193,18 +189,16 @@ def rotations(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     found = _ROTATIONS.get(key)  # they depend on these alone: built once
     if found is None:
         kinds = [big for big, n in ((False, key[1]), (True, key[2])) if n]
-        if len(_ROTATIONS) >= 10_000:  # bounded, whatever it is asked
-            _ROTATIONS.clear()
-        found = _ROTATIONS[key] = tuple((face, big) for face in key[0] for big in kinds)
+        found = _ROTATIONS.keep(key, tuple((face, big) for face in key[0] for big in kinds))
     return found
 
 
-_ROTATIONS: dict[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = {}
+_ROTATIONS: Interned[tuple[tuple[int, ...], bool, bool], tuple[tuple[int, bool], ...]] = Interned()
 """Rotations by open casinos and the kinds of die held (bounded: the sets of open casinos,
 which No Entry! makes at most 7 of, times 4)."""
 
 
-def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
+def returns(state: State, seat: Seat) -> tuple[tuple[CasinoNumber, bool], ...]:
     """The dice *seat* may take back: ``(casino, big)`` for each open casino (T-7) holding a
     small die or the Biggy of *seat*.
 
@@ -212,7 +206,7 @@ def returns(state: State, seat: Seat) -> tuple[tuple[int, bool], ...]:
     >>> returns(lv.new_game(lv.royale(3)), 0)
     ()
     """
-    found: list[tuple[int, bool]] = []
+    found: list[tuple[CasinoNumber, bool]] = []
     casinos = state.casinos
     for casino in open_casinos(state):
         c = casinos[casino - 1]
@@ -234,11 +228,19 @@ def rotate_die(state: State, seat: Seat, face: int, big: bool, log: list[Event] 
     (1, (6, 1))
     """
     return move_dice(
-        state, seat, small=0 if big else 1, big=int(big), source=SUPPLY, target=face, log=log
+        state,
+        seat,
+        small=0 if big else 1,
+        big=int(big),
+        source=SUPPLY,
+        target=CasinoNumber(face),
+        log=log,
     )
 
 
-def return_die(state: State, seat: Seat, casino: int, big: bool, log: list[Event] | None) -> State:
+def return_die(
+    state: State, seat: Seat, casino: CasinoNumber, big: bool, log: list[Event] | None
+) -> State:
     """*seat* takes one of its dice (its Biggy if *big*) from *casino* back into its supply,
     which brings it back into the round if it had finished (T-10).
 
@@ -264,7 +266,7 @@ def draft_rotate_die(draft: TileDraft, seat: Seat, face: int, big: bool) -> None
     True
     """
     n = int(big)
-    draft.move(seat, 1 - n, n, SUPPLY, face)
+    draft.move(seat, 1 - n, n, SUPPLY, CasinoNumber(face))
 
 
 def draft_return_die(draft: TileDraft, seat: Seat, casino: int, big: bool) -> None:
@@ -279,4 +281,4 @@ def draft_return_die(draft: TileDraft, seat: Seat, casino: int, big: bool) -> No
     True
     """
     n = int(big)
-    draft.move(seat, 1 - n, n, casino, SUPPLY)
+    draft.move(seat, 1 - n, n, CasinoNumber(casino), SUPPLY)
