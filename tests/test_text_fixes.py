@@ -123,7 +123,7 @@ def test_b5_a_rainbow_card_reads_as_one() -> None:
     from lasvegas.boulevard import RAINBOW, RainbowCards
     from lasvegas.render import svg, text_board
 
-    assert lv.describe_event(lv.NoteDealt(casino=4, value=RAINBOW)) == (
+    assert lv.describe_event(lv.NoteDealt(casino=CasinoNumber(4), value=RAINBOW)) == (
         "Casino 4 gets a rainbow card"
     )
     state = lv.new_game(lv.classic(3, RainbowCards()))
