@@ -40,6 +40,7 @@ from .chance import Rng
 from .classic import BANKNOTES, NeutralDice, SmallGame, classic
 from .config import GameConfig, Params
 from .engine import (
+    ChanceRun,
     Standings,
     Step,
     action_space,
@@ -47,6 +48,7 @@ from .engine import (
     chance_outcomes,
     legal_actions,
     new_game,
+    play_chance,
     sample_chance,
     standings,
     step,
@@ -101,6 +103,7 @@ from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_e
 __all__ = [
     "BANKNOTES",
     "CHANCE",
+    "ChanceRun",
     "GROUPS",
     "Action",
     "BadLuck",
@@ -199,6 +202,7 @@ __all__ = [
     "new_game",
     "observe",
     "observe_events",
+    "play_chance",
     "read_record",
     "register",
     "replay",
