@@ -105,7 +105,9 @@ def test_play_chance_at_a_decision_and_at_the_end() -> None:
     assert rng.state == before
     end, _ = lv.testing.random_game(lv.classic(2), lv.Rng(1))
     done = lv.play_chance(end, rng)
-    assert done.state is end and done.actions == () and rng.state == before
+    assert done.state is end
+    assert done.actions == ()
+    assert rng.state == before
 
 
 def test_play_chance_records_replay() -> None:

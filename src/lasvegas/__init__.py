@@ -103,7 +103,6 @@ from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_e
 __all__ = [
     "BANKNOTES",
     "CHANCE",
-    "ChanceRun",
     "GROUPS",
     "Action",
     "BadLuck",
@@ -119,6 +118,7 @@ __all__ = [
     "CasinoPaid",
     "CasinosFilled",
     "Chance",
+    "ChanceRun",
     "ChipCards",
     "ChooseNote",
     "ConfigError",
