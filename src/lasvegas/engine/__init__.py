@@ -57,7 +57,7 @@ class Standings:
     """The winning seats once the game is over (several when still tied); empty before."""
 
 
-@attrs.frozen
+@attrs.frozen(weakref_slot=False)
 class ChanceRun:
     """What :func:`play_chance` returns: the state at the next decision (or the game's end)
     and the chance actions drawn on the way."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..actions import Action
 from ..chance import Rng
 from ..events import NoteDealt
-from ..state import State, with_fill
+from ..state import State, fast_constructor, with_fill
 from ..table import add_note, sample_note, sample_roll, take_note
 from ..types import CHANCE, GROUPS
 from . import ChanceRun
@@ -20,6 +20,9 @@ from ._common import _FILL, _PLACE, _ROLL
 from ._moves import sample_chance
 from ._round import _advance, _below_minimum, _worth
 from ._turns import _roll
+
+_new_run = fast_constructor(ChanceRun)
+"""``ChanceRun(state, actions)`` without attrs' __init__ (one per call)."""
 
 
 def play_chance(state: State, rng: Rng) -> ChanceRun:
@@ -39,12 +42,11 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
     ()
     """
     actions: list[Action] = []
-    handlers = state.config.ruleset.handlers
     while True:
         tasks = state.tasks
         if tasks:
             task = tasks[0]
-            handler = handlers[type(task)]
+            handler = state.config.ruleset.handlers[type(task)]
             index = task.module
             if not task.chance:
                 mover = handler.to_move
@@ -78,9 +80,7 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
             state = _advance(_fill_run(state, rng, actions), None)
         else:
             break
-    if not actions:
-        return ChanceRun(state=state, actions=())
-    return ChanceRun(state=state, actions=tuple(actions))
+    return _new_run(state=state, actions=tuple(actions))
 
 
 def _fill_run(state: State, rng: Rng, actions: list[Action]) -> State:
