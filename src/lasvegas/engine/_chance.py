@@ -19,7 +19,7 @@ from . import ChanceRun
 from ._common import _FILL, _PLACE, _ROLL
 from ._moves import sample_chance
 from ._round import _advance, _below_minimum, _worth
-from ._turns import _roll
+from ._turns import _rolled_state
 
 _new_run = fast_constructor(ChanceRun)
 """``ChanceRun(state, actions)`` without attrs' __init__ (one per call)."""
@@ -72,7 +72,7 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
             group = state.cursor
             roll = sample_roll(state.supply[state.active][group], GROUPS[group], rng)
             actions.append(roll)
-            state = _roll(state, roll, None)
+            state = _rolled_state(state, group, roll.faces, None)  # drawn here: no check
             phase = state.phase
             if (phase is not _ROLL and phase is not _PLACE) or state.tasks:
                 state = _advance(state, None)
