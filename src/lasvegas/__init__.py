@@ -40,6 +40,7 @@ from .chance import Rng
 from .classic import BANKNOTES, NeutralDice, SmallGame, classic
 from .config import GameConfig, Params
 from .engine import (
+    ChanceRun,
     Standings,
     Step,
     action_space,
@@ -47,6 +48,7 @@ from .engine import (
     chance_outcomes,
     legal_actions,
     new_game,
+    play_chance,
     sample_chance,
     standings,
     step,
@@ -116,6 +118,7 @@ __all__ = [
     "CasinoPaid",
     "CasinosFilled",
     "Chance",
+    "ChanceRun",
     "ChipCards",
     "ChooseNote",
     "ConfigError",
@@ -200,6 +203,7 @@ __all__ = [
     "new_game",
     "observe",
     "observe_events",
+    "play_chance",
     "read_record",
     "register",
     "replay",

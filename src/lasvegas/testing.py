@@ -39,6 +39,7 @@ from .engine import (
     chance_outcomes,
     legal_actions,
     new_game,
+    play_chance,
     sample_chance,
     standings,
     step,
@@ -597,10 +598,16 @@ def random_game(config: GameConfig, rng: Rng) -> tuple[State, list[Action]]:
     """
     state = new_game(config)
     actions: list[Action] = []
-    while (action := random_action(state, rng)) is not None:
+    while True:
+        run = play_chance(state, rng)  # the chance up to the next decision, in one call
+        actions += run.actions
+        state = run.state
+        if to_move(state) is None:
+            return state, actions
+        legal = legal_actions(state)
+        action = legal[rng.below(len(legal))]
         actions.append(action)
         state = apply(state, action)
-    return state, actions
 
 
 def random_action(state: State, rng: Rng) -> Action | None:

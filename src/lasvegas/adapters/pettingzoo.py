@@ -54,11 +54,10 @@ from ..actions import Action
 from ..cardgame.game import CardGameState, PlayCards, is_sequential
 from ..chance import Rng
 from ..config import GameConfig
-from ..engine import action_space, apply, legal_actions, new_game, sample_chance, to_move
+from ..engine import action_space, apply, legal_actions, new_game, play_chance, to_move
 from ..errors import ConfigError, IllegalActionError
 from ..state import State
 from ..text import describe
-from ..types import CHANCE
 from ..view import observe
 from ._common import Reward, board_text, check_reward, final_rewards
 from .encoding import observation_encoder
@@ -342,9 +341,8 @@ def _decode(actions: tuple[Action, ...], action: Any, state: State) -> Action:
 
 
 def _resolve_chance(state: State, rng: Rng) -> State:
-    while to_move(state) is CHANCE:
-        state = apply(state, sample_chance(state, rng))
-    return state
+    """Every chance node up to the next decision, in one call (:func:`lasvegas.play_chance`)."""
+    return play_chance(state, rng).state
 
 
 # -- the Parallel API environment ------------------------------------------------------------------

@@ -24,7 +24,16 @@ from collections.abc import Callable, Sequence
 from ..actions import Action
 from ..chance import Rng
 from ..config import GameConfig
-from ..engine import Step, apply, legal_actions, new_game, sample_chance, step, to_move
+from ..engine import (
+    Step,
+    apply,
+    legal_actions,
+    new_game,
+    play_chance,
+    sample_chance,
+    step,
+    to_move,
+)
 from ..state import State
 from ..types import CHANCE
 from ..view import observe
@@ -119,6 +128,11 @@ def play_game(
         mover = to_move(state)
         if mover is None:
             return state, tuple(actions)
+        if mover is CHANCE and on_step is None:  # every chance node to the next decision
+            run = play_chance(state, chance)
+            actions += run.actions
+            state = run.state
+            continue
         if mover is CHANCE:
             action = sample_chance(state, chance)
         else:

@@ -19,7 +19,7 @@ import time
 
 from ..actions import Action, Place
 from ..chance import Rng
-from ..engine import apply, legal_actions, sample_chance, standings, to_move
+from ..engine import apply, legal_actions, play_chance, standings, to_move
 from ..payout import rank
 from ..state import Phase, State
 from ..types import CHANCE, Seat
@@ -173,16 +173,16 @@ def _playout(state: State, seat: Seat, round_: int, rng: Rng) -> float:
         mover = to_move(state)
         if mover is None:
             break
-        if mover is CHANCE:
-            action = sample_chance(state, rng)
+        if mover is CHANCE:  # every chance node to the next decision, in one call
+            state = play_chance(state, rng).state
+            continue
+        legal = legal_actions(state)
+        if len(legal) == 1:
+            action = legal[0]
+        elif state.phase is place and not state.tasks and rng.below(10) >= _NOISE:
+            action = _quick(state, legal, rng)
         else:
-            legal = legal_actions(state)
-            if len(legal) == 1:
-                action = legal[0]
-            elif state.phase is place and not state.tasks and rng.below(10) >= _NOISE:
-                action = _quick(state, legal, rng)
-            else:
-                action = legal[rng.below(len(legal))]
+            action = legal[rng.below(len(legal))]
         state = apply(state, action)
     result = standings(state)
     money = result.money

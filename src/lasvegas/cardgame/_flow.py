@@ -42,7 +42,17 @@ from ..state import (
     with_modules_tasks,
     with_tasks,
 )
-from ..table import Interned, add_note, no_such_note, pay, place, take, take_note
+from ..table import (
+    Interned,
+    add_note,
+    no_such_note,
+    pay,
+    place,
+    sample,
+    sample_note,
+    take,
+    take_note,
+)
 from ..types import CasinoNumber, Money, Seat
 from ._parts import (
     CardDrawn,
@@ -61,7 +71,8 @@ from ._parts import (
 from .components import HAND_SIZE, NOTES_PER_CASINO, OUT_AT, TURNS, Card
 
 if TYPE_CHECKING:
-    pass
+    from ..chance import Rng
+    from ..modules.base import Task
 
 T = TypeVar("T")
 
@@ -192,16 +203,12 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
     drawn = take_note(hidden, state.pile_returned, value)
     if drawn is None:
         raise illegal(state, action, no_such_note(hidden), "bad-draw")
-    casinos = state.casinos
-    at = 0
-    while len(casinos[at].notes) >= NOTES_PER_CASINO:
-        at += 1
-    casino = add_note(casinos[at], value)
-    done = (at == 5 and len(casino.notes) >= NOTES_PER_CASINO) or not (drawn[0] or drawn[1])
+    casinos = list(state.casinos)
+    at, done = note_dealt(casinos, value, drawn)
     config = state.config
     state = evolve(
         state,
-        casinos=put(casinos, at, casino),
+        casinos=tuple(casinos),
         pile_hidden=drawn[0],
         pile_returned=drawn[1],
         tasks=state.tasks[1:] if done else state.tasks,
@@ -209,6 +216,48 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
     if log is not None or NoteDealt in config.ruleset.reactors:
         state = emit(state, NoteDealt(casino=CasinoNumber(at + 1), value=value), log)
     return state
+
+
+def note_dealt(
+    casinos: list[Casino], value: Money, pile: tuple[tuple[Money, ...], tuple[Money, ...]]
+) -> tuple[int, bool]:
+    """K-3: the note of *value* goes to the first of *casinos* holding fewer than 2 notes
+    (the list is changed); returns that casino's index and whether the deal is over (the
+    last casino holds its 2 notes, or *pile*, the pile after the draw, is empty)."""
+    at = 0
+    while len(casinos[at].notes) >= NOTES_PER_CASINO:
+        at += 1
+    casino = casinos[at] = add_note(casinos[at], value)
+    done = (at == 5 and len(casino.notes) >= NOTES_PER_CASINO) or not (pile[0] or pile[1])
+    return at, done
+
+
+def deal_notes(state: State, index: int, task: Task, rng: Rng) -> tuple[State, tuple[Action, ...]]:
+    """The whole note deal (K-3) in one state, for :func:`lasvegas.play_chance` (the
+    ``DealNotes`` handler's ``run``): the notes :func:`draw_note` would deal one by one,
+    drawn from *rng* in the same order. One note at a time when a module hears them."""
+    if NoteDealt in state.config.ruleset.reactors:
+        action = sample_note(state.pile_hidden, state.pile_returned, rng)
+        return draw_note(state, action, None), (action,)
+    pile = (state.pile_hidden, state.pile_returned)
+    casinos = list(state.casinos)
+    drawn: list[Action] = []
+    done = False
+    while not done:
+        action = sample_note(pile[0], pile[1], rng)
+        drawn.append(action)
+        taken = take_note(pile[0], pile[1], action.value)
+        assert taken is not None  # drawn from this very pile
+        pile = taken
+        done = note_dealt(casinos, action.value, pile)[1]
+    state = evolve(
+        state,
+        casinos=tuple(casinos),
+        pile_hidden=pile[0],
+        pile_returned=pile[1],
+        tasks=state.tasks[1:],
+    )
+    return state, tuple(drawn)
 
 
 def deal(state: State, index: int, seats: tuple[Seat, ...], log: list[Event] | None) -> State:
@@ -234,22 +283,82 @@ def draw_card(state: State, index: int, action: Action, log: list[Event] | None)
     seats = task.seats
     seat = seats[0]
     c = action.card
-    decks = s.decks
     if type(c) is not int:
         raise illegal(state, action, "a card is an int code 10*face+dice", "bad-draw")
+    decks = list(s.decks)
+    hands = list(s.hands)
+    rest = card_dealt(decks, hands, seats, c)
+    if rest is None:
+        raise illegal(state, action, f"seat {seat}'s draw pile holds no such card", "bad-draw")
+    tasks = state.tasks
+    if rest is not seats:
+        tasks = (new_deal(module=index, seats=rest), *tasks[1:]) if rest else tasks[1:]
+    state = _dealt_slice(state, index, s, decks, hands, tasks)
+    if log is not None or CardDrawn in state.config.ruleset.reactors:
+        state = emit(state, CardDrawn(seat=seat), log)
+    if not rest:
+        state = dealt(state, index, log)
+    return state
+
+
+def card_dealt(
+    decks: list[tuple[Card, ...]], hands: list[tuple[Card, ...]], seats: tuple[Seat, ...], c: Card
+) -> tuple[Seat, ...] | None:
+    """K-4, K-6: card *c* leaves the draw pile of the first of *seats* for its hand (kept
+    sorted; the lists are changed). Returns the seats still to draw: *seats* itself while
+    the first one draws on, ``()`` once all are done; ``None`` when that pile holds no *c*."""
+    seat = seats[0]
     deck = take(decks[seat], c)
     if deck is None:
-        raise illegal(state, action, f"seat {seat}'s draw pile holds no such card", "bad-draw")
-    hands = list(s.hands)
+        return None
     hand = hands[seat]
     i = bisect_left(hand, c)  # the hand stays sorted
     hand = hand[:i] + (c,) + hand[i:]  # noqa: RUF005 - faster than unpacking
     hands[seat] = hand
-    new_decks = list(decks)
-    new_decks[seat] = deck
+    decks[seat] = deck
+    if len(hand) < HAND_SIZE and deck:
+        return seats
+    rest = seats[1:]
+    for t in rest:  # usually every seat left draws: no new tuple
+        if len(hands[t]) >= HAND_SIZE or not decks[t]:
+            return tuple(t for t in rest if len(hands[t]) < HAND_SIZE and decks[t])
+    return rest
+
+
+def deal_cards(state: State, index: int, task: Task, rng: Rng) -> tuple[State, tuple[Action, ...]]:
+    """The whole card deal of the first task (K-4, K-6) in one state, for
+    :func:`lasvegas.play_chance` (the ``DealCards`` handler's ``run``): the cards
+    :func:`draw_card` would deal one by one, drawn from *rng* in the same order, then
+    :func:`dealt`. One card at a time when a module hears them."""
+    assert type(task) is DealCards
+    s: CardGameState = state.modules[index]  # type: ignore[assignment]
+    if CardDrawn in state.config.ruleset.reactors:
+        action = draw_action(sample(s.decks[task.seats[0]], rng))
+        return draw_card(state, index, action, None), (action,)
+    decks = list(s.decks)
+    hands = list(s.hands)
+    seats: tuple[Seat, ...] | None = task.seats
+    drawn: list[Action] = []
+    while seats:
+        c = sample(decks[seats[0]], rng)
+        drawn.append(draw_action(c))
+        seats = card_dealt(decks, hands, seats, c)
+    state = _dealt_slice(state, index, s, decks, hands, state.tasks[1:])
+    return dealt(state, index, None), tuple(drawn)
+
+
+def _dealt_slice(
+    state: State,
+    index: int,
+    s: CardGameState,
+    decks: list[tuple[Card, ...]],
+    hands: list[tuple[Card, ...]],
+    tasks: tuple[Task, ...],
+) -> State:
+    """*state* with the slice *s* holding *decks* and *hands*, and *tasks*."""
     s = new_slice(
         turn=s.turn,
-        decks=tuple(new_decks),
+        decks=tuple(decks),
         hands=tuple(hands),
         discards=s.discards,
         choices=s.choices,
@@ -257,28 +366,9 @@ def draw_card(state: State, index: int, action: Action, log: list[Event] | None)
         box=s.box,
         placed=s.placed,
     )
-    tasks = state.tasks
-    done = False
-    if len(hand) >= HAND_SIZE or not deck:
-        rest = seats[1:]
-        for t in rest:  # usually every seat left draws: no new tuple
-            if len(hands[t]) >= HAND_SIZE or not new_decks[t]:
-                rest = tuple(t for t in rest if len(hands[t]) < HAND_SIZE and new_decks[t])
-                break
-        if rest:
-            tasks = (new_deal(module=index, seats=rest), *tasks[1:])
-        else:
-            tasks = tasks[1:]
-            done = True
     modules = state.modules
     modules = (s,) if len(modules) == 1 else put(modules, index, s)
-    config = state.config
-    state = with_modules_tasks(state, modules=modules, tasks=tasks)
-    if log is not None or CardDrawn in config.ruleset.reactors:
-        state = emit(state, CardDrawn(seat=seat), log)
-    if done:
-        state = dealt(state, index, log)
-    return state
+    return with_modules_tasks(state, modules=modules, tasks=tasks)
 
 
 def dealt(state: State, index: int, log: list[Event] | None) -> State:

@@ -49,6 +49,8 @@ from ._flow import (
     card_slice,
     casinos_filled,
     choose,
+    deal_cards,
+    deal_notes,
     draw_action,
     draw_card,
     draw_note,
@@ -226,12 +228,15 @@ class CardGame(RuleModule):
         True
         """
         return {
+            # Both deals also resolve in one state for play_chance (run: the whole deal).
             DealNotes: TaskHandler(
-                self.note_drawn, None, None, self.note_outcomes, self.note_sample
+                self.note_drawn, None, None, self.note_outcomes, self.note_sample, deal_notes
             ),
             # A card drawn (K-4, K-6) and a seat's choice, revealed by the last one (K-5,
             # K-13; K-12), are resolved by the flow's functions themselves.
-            DealCards: TaskHandler(draw_card, None, None, self.card_outcomes, self.card_sample),
+            DealCards: TaskHandler(
+                draw_card, None, None, self.card_outcomes, self.card_sample, deal_cards
+            ),
             ChooseCards: TaskHandler(choose, self.chooser, self.choices),
         }
 

@@ -8,6 +8,7 @@ The package is split by concern; every public name is importable from here:
 
 * ``_apply``: :func:`new_game`, :func:`apply`, :func:`step` and the automatic transitions;
 * ``_moves``: who moves and what (:func:`to_move`, :func:`legal_actions`, chance nodes);
+* ``_chance``: :func:`play_chance`, every chance node up to the next decision in one call;
 * ``_turns``: rolling and placing dice, turn starts and ends;
 * ``_round``: filling the casinos, the payout, the next round, :func:`standings`;
 * ``_hooks``: the helpers module hooks build states with (:func:`emit`, tasks, slices).
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import attrs
 
+from ..actions import Action
 from ..events import Event
 from ..state import State
 from ..types import Money, Seat
@@ -55,8 +57,21 @@ class Standings:
     """The winning seats once the game is over (several when still tied); empty before."""
 
 
+@attrs.frozen(weakref_slot=False)
+class ChanceRun:
+    """What :func:`play_chance` returns: the state at the next decision (or the game's end)
+    and the chance actions drawn on the way."""
+
+    state: State
+    """The state reached: a seat must decide, or the game is over."""
+    actions: tuple[Action, ...]
+    """The chance outcomes drawn, in order (``()`` when *state* needed no chance): what
+    applying them one by one from the start state reaches :attr:`state` with."""
+
+
 # The submodules, after the result types they import from here.
 from ._apply import apply, new_game, step  # noqa: E402
+from ._chance import play_chance  # noqa: E402
 from ._hooks import emit, hears, pop_task, push_task, set_slice, set_slices  # noqa: E402
 from ._moves import (  # noqa: E402
     action_space,
@@ -70,6 +85,7 @@ from ._round import payout_order, standings  # noqa: E402
 from ._turns import end_turn, next_turn  # noqa: E402
 
 __all__ = [
+    "ChanceRun",
     "Standings",
     "Step",
     "action_space",
@@ -83,6 +99,7 @@ __all__ = [
     "new_game",
     "next_turn",
     "payout_order",
+    "play_chance",
     "pop_task",
     "push_task",
     "sample_chance",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Draw, action_problem
 from ..config import Ruleset
 from ..events import (
@@ -87,15 +89,9 @@ def _advance(state: State, log: list[Event] | None) -> State:
             else:
                 # C-5: on to the first casino below the minimum (no draw happens between,
                 # so the casinos already filled are passed over without a state each)
-                casinos = state.casinos
-                worth = fill.worth
-                minimum = fill.minimum
-                while index < params.casinos:
-                    notes = casinos[index].notes
-                    total = sum(notes) if worth is None else pile_total(notes, worth)
-                    if total < minimum:
-                        break
-                    index += 1
+                index = _below_minimum(
+                    state.casinos, index, params.casinos, fill.minimum, fill.worth
+                )
                 if index < params.casinos:
                     return state if index == state.cursor else _to(state, _FILL, index)
             state = _to(state, _TURN_START, 0, state.start)
@@ -121,6 +117,24 @@ def _advance(state: State, log: list[Event] | None) -> State:
         else:
             return state
     return state
+
+
+def _below_minimum(
+    casinos: Sequence[Casino],
+    index: int,
+    count: int,
+    minimum: Money,
+    worth: dict[Money, Money] | None,
+) -> int:
+    """The index of the first casino from *index* whose notes are below *minimum* (C-5),
+    or *count* when every casino up to *count* is full."""
+    while index < count:
+        notes = casinos[index].notes
+        total = sum(notes) if worth is None else pile_total(notes, worth)
+        if total < minimum:
+            return index
+        index += 1
+    return index
 
 
 def _payout_step(state: State, log: list[Event] | None) -> State:

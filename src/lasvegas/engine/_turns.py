@@ -60,6 +60,17 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
         raise _illegal(
             state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
         )
+    return _rolled_state(state, group, faces, log)
+
+
+def _rolled_state(
+    state: State, group: int, faces: tuple[int, ...], log: list[Event] | None
+) -> State:
+    """*state* after the active seat's roll of group index *group* showed *faces* (a roll
+    :func:`_roll` checked, or one :func:`lasvegas.table.sample_roll` drew for it): the next
+    group to roll or the placement, the reactions, and T-7's pass."""
+    seat = state.active
+    held = state.supply[seat]
     rolled = state.rolled
     rolled = (faces, *rolled[1:]) if group == 0 else (*rolled[:group], faces, *rolled[group + 1 :])
     nxt = group + 1

@@ -135,6 +135,15 @@ class TaskHandler:
     """``(state, index, task) -> outcomes``: a chance node's outcomes, exact probabilities."""
     sample: Callable[[State, int, Task, Rng], Action] | None = None
     """``(state, index, task, rng) -> action``: one chance outcome drawn directly."""
+    run: Callable[[State, int, Task, Rng], tuple[State, tuple[Action, ...]]] | None = None
+    """``(state, index, task, rng) -> (state, actions)``: resolve the first task, a chance
+    node, and any chance tasks of the module that follow it, in one go, for
+    :func:`~lasvegas.play_chance`. It draws from *rng* in exactly the order the node-by-node
+    loop (:attr:`sample`, then :attr:`resolve`) would, returns the state that loop would
+    reach and the actions drawn (at least one), and may stop early at any node. Build it
+    from the module's own resolve and draw functions (the table operations,
+    :class:`~lasvegas.edit.Draft`), never as a second copy of the rules. ``None``: the
+    engine samples and resolves one node at a time."""
 
 
 @attrs.frozen

@@ -460,8 +460,12 @@ def setup_handlers(royale: Royale) -> dict[type[Task], TaskHandler]:
             partial(_tile_outcomes, royale),
             partial(_tile_sample, royale),
         ),
-        CardDeal: TaskHandler(_card_dealt, None, None, _draw_outcomes, _draw_sample),
-        BankDeal: TaskHandler(_bank_dealt, None, None, _draw_outcomes, _draw_sample),
+        CardDeal: TaskHandler(
+            _card_dealt, None, None, _draw_outcomes, _draw_sample, _card_deal_run
+        ),
+        BankDeal: TaskHandler(
+            _bank_dealt, None, None, _draw_outcomes, _draw_sample, _bank_deal_run
+        ),
         NeutralSetRoll: TaskHandler(_neutral_rolled, None, None, _roll_outcomes, _roll_sample),
     }
 
@@ -548,6 +552,71 @@ def _bank_dealt(state: State, index: int, action: Action, log: list[Event] | Non
     if log is not None or CardBanked in state.config.ruleset.reactors:
         state = emit(state, CardBanked(value=value), log)
     return state
+
+
+def _draws(
+    state: State, count: int, rng: Rng
+) -> tuple[list[Draw], tuple[Money, ...], tuple[Money, ...]]:
+    """*count* cards drawn from the pile with *rng*, one after the other as the deal's nodes
+    draw them (:func:`_draw_sample`, :func:`lasvegas.table.take_note`): the draws, and the
+    pile's hidden and returned parts left."""
+    hidden = state.pile_hidden
+    returned = state.pile_returned
+    draws: list[Draw] = []
+    for _ in range(count):
+        draw = sample_note(hidden, returned, rng)
+        draws.append(draw)
+        pile = take_note(hidden, returned, draw.value)
+        assert pile is not None  # drawn from this very pile
+        hidden, returned = pile
+    return draws, hidden, returned
+
+
+def _card_deal_run(
+    state: State, index: int, task: Task, rng: Rng
+) -> tuple[State, tuple[Action, ...]]:
+    """The rest of the money-card deal (R-4) for :func:`lasvegas.play_chance`: the cards
+    before the last go onto the task in one state, then the last is dealt by
+    :func:`_card_dealt` (which puts the pairs onto the casinos), as node by node."""
+    assert type(task) is CardDeal
+    draws, hidden, returned = _draws(state, 2 * len(state.casinos) - len(task.drawn) - 1, rng)
+    if draws:
+        drawn = (*task.drawn, *[d.value for d in draws])
+        deal = _new_card_deal(module=index, drawn=drawn)
+        state = evolve(
+            state, pile_hidden=hidden, pile_returned=returned, tasks=(deal, *state.tasks[1:])
+        )
+    last = sample_note(hidden, returned, rng)
+    draws.append(last)
+    return _card_dealt(state, index, last, None), tuple(draws)
+
+
+def _bank_deal_run(
+    state: State, index: int, task: Task, rng: Rng
+) -> tuple[State, tuple[Action, ...]]:
+    """The rest of the bank's deal (T-1) for :func:`lasvegas.play_chance`: the cards before
+    the last go into the bank in one state, then the last is dealt by :func:`_bank_dealt`,
+    as node by node (one card at a time when a module hears them)."""
+    assert type(task) is BankDeal
+    count = 1 if CardBanked in state.config.ruleset.reactors else task.left
+    draws, hidden, returned = _draws(state, count - 1, rng)
+    if draws:
+        r: RoyaleState = state.modules[index]  # type: ignore[assignment]
+        bank = list(r.bank)
+        for draw in draws:
+            insort(bank, draw.value)  # the bank stays sorted
+        slices = list(state.modules)
+        slices[index] = evolve_royale(r, bank=tuple(bank))
+        state = evolve(
+            state,
+            pile_hidden=hidden,
+            pile_returned=returned,
+            modules=tuple(slices),
+            tasks=(BankDeal(index, 1), *state.tasks[1:]),
+        )
+    last = sample_note(hidden, returned, rng)
+    draws.append(last)
+    return _bank_dealt(state, index, last, None), tuple(draws)
 
 
 def _tile_dealt(
