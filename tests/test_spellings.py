@@ -62,3 +62,52 @@ def test_c8_place_with_its_own_casino_as_target_beside_the_slot_machine() -> Non
     state = setup_round(lv.new_game(lv.classic(3, lv.SlotMachine())))
     state = lv.apply(state, lv.Roll((1, 2, 3, 4, 4, 5, 6, 6)))
     assert lv.apply(state, lv.Place(6, target=CasinoNumber(6))) == lv.apply(state, lv.Place(6))
+
+
+def _roll_node(config: lv.GameConfig) -> lv.State:
+    """The first roll node of a game of *config* (the casinos filled by the first draws)."""
+    rng = lv.Rng(3)
+    state = lv.new_game(config)
+    while not (lv.to_move(state) is lv.CHANCE and lv.chance_outcomes(state)[0][0].kind == "roll"):
+        state = lv.apply(state, lv.sample_chance(state, rng))
+    return state
+
+
+def test_c9_an_unsorted_roll_is_refused_naming_the_sorted_roll() -> None:
+    """C-9: a roll is the sorted faces the dice show; the same faces in another order are
+    refused, the state unchanged, with the accepted form (the sorted roll) named; faces that
+    are no roll in any order get no such hint."""
+    state = _roll_node(lv.classic(2))
+    before = lv.to_json(state)
+    with pytest.raises(lv.IllegalActionError) as refused:
+        lv.apply(state, lv.Roll((6, 5, 4, 3, 2, 1, 1, 1)))
+    assert str(refused.value).endswith(
+        "not a sorted roll of 8 dice with faces 1-6; "
+        "the accepted form is Roll(faces=(1, 1, 1, 2, 3, 4, 5, 6))"
+    )
+    with pytest.raises(lv.IllegalActionError) as refused:
+        lv.step(state, lv.Roll((7, 5, 4, 3, 2, 1, 1, 1)))
+    assert "accepted form" not in str(refused.value)
+    assert lv.to_json(state) == before
+    assert lv.apply(state, lv.Roll((1, 1, 1, 2, 3, 4, 5, 6))) != state
+    assert lv.Roll((5, 2)).canonical() == lv.Roll((2, 5))
+    assert lv.Roll((2, 5), "black").canonical() == lv.Roll((2, 5), "black")
+
+
+def test_c18_an_unsorted_leftover_neutral_roll_names_the_sorted_roll() -> None:
+    """C-18: the 3-player game's leftover neutral dice are rolled as a sorted roll too; an
+    unsorted spelling is refused, the state unchanged, with the sorted one named."""
+    state = lv.new_game(lv.classic(3, lv.NeutralDice()))
+    rng = lv.Rng(1)
+    while True:
+        outcomes = lv.chance_outcomes(state)
+        first = outcomes[0][0] if outcomes else None
+        if isinstance(first, lv.Roll) and first.group == "neutral":
+            break
+        state = lv.apply(state, lv.sample_chance(state, rng))
+    faces = next(a.faces for a, _ in outcomes if isinstance(a, lv.Roll) and len(set(a.faces)) > 1)
+    before = lv.to_json(state)
+    with pytest.raises(lv.IllegalActionError) as refused:
+        lv.apply(state, lv.Roll(tuple(reversed(faces)), "neutral"))
+    assert str(refused.value).endswith(f"the accepted form is {lv.Roll(faces, 'neutral')!r}")
+    assert lv.to_json(state) == before

@@ -71,6 +71,30 @@ class Roll(Action):
             return f"Roll(faces={self.faces!r})"
         return f"Roll(faces={self.faces!r}, group={self.group!r})"
 
+    def canonical(self) -> Action:
+        """The same faces in another order are the sorted roll, the one form the chance
+        nodes list; a refusal of an unsorted roll names it.
+
+        >>> Roll((5, 2, 2)).canonical()
+        Roll(faces=(2, 2, 5))
+        """
+        faces = self.faces
+        if type(faces) is tuple and {*map(type, faces)} <= {int} and list(faces) != sorted(faces):
+            return Roll(tuple(sorted(faces)), self.group)
+        return self
+
+    def sorted_hint(self, accepted: Callable[[tuple[int, ...]], bool]) -> str:
+        """``"; the accepted form is Roll(...)"`` when this roll is an unsorted spelling of
+        a roll that *accepted* takes, else ``""``: the tail of a refusal's message.
+
+        >>> Roll((5, 2)).sorted_hint(lambda faces: len(faces) == 2)
+        '; the accepted form is Roll(faces=(2, 5))'
+        """
+        form = self.canonical()
+        if form is self or not isinstance(form, Roll) or not accepted(form.faces):
+            return ""
+        return f"; the accepted form is {form!r}"
+
 
 @attrs.frozen(repr=False)
 class Draw(Action):

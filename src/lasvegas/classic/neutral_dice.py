@@ -147,16 +147,18 @@ class NeutralDice(RuleModule):
         """Place the leftover neutral dice on the casinos of their faces (C-18)."""
         task = state.tasks[0]
         assert isinstance(task, NeutralRoll)
+        rolls = {faces for faces, _ in roll_distribution(task.dice)}
         if (
             type(action) is not Roll
             or action.group != "neutral"
             or type(action.faces) is not tuple
-            or action.faces not in {f for f, _ in roll_distribution(task.dice)}
+            or action.faces not in rolls
         ):
+            hint = action.sorted_hint(rolls.__contains__) if type(action) is Roll else ""
             raise IllegalActionError(
                 repr(action),
                 f"{state.phase.value} ({task.kind})",
-                f"a sorted roll of {task.dice} neutral dice is next",
+                f"a sorted roll of {task.dice} neutral dice is next{hint}",
                 "bad-roll",
             )
         owner = state.config.ruleset.neutral_owner

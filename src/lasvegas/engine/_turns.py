@@ -55,12 +55,16 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     valid = _VALID_ROLLS[k] if k < 13 else _valid_rolls(k)
     # The roll as the library built it: equal faces of another type (``True`` for 1) never
     # reach the state or the event cache.
-    faces = valid.get(faces) if type(faces) is tuple else None  # type: ignore[assignment]
-    if faces is None:
+    known = valid.get(faces) if type(faces) is tuple else None
+    if known is None:
+        hint = action.sorted_hint(lambda sorted_faces: sorted_faces in valid)
         raise _illegal(
-            state, action, f"not a sorted roll of {_next_roll(state)} with faces 1-6", "bad-roll"
+            state,
+            action,
+            f"not a sorted roll of {_next_roll(state)} with faces 1-6{hint}",
+            "bad-roll",
         )
-    return _rolled_state(state, group, faces, log)
+    return _rolled_state(state, group, known, log)
 
 
 def _rolled_state(

@@ -126,13 +126,14 @@ def thrown_faces(state: State, action: Action) -> tuple[int, ...]:
     >>> thrown_faces(state, lv.Roll((5, 2), "black"))
     Traceback (most recent call last):
     ...
-    lasvegas.errors.IllegalActionError: Roll(faces=(5, 2), group='black') in phase fill (jackpot-throw): a throw of the two black dice is next
+    lasvegas.errors.IllegalActionError: Roll(faces=(5, 2), group='black') in phase fill (jackpot-throw): a sorted throw of the two black dice is next; the accepted form is Roll(faces=(2, 5), group='black')
     """
     if type(action) is not Roll or action.group != "black" or action.faces not in _VALID:
+        hint = action.sorted_hint(_VALID.__contains__) if type(action) is Roll else ""
         raise IllegalActionError(
             repr(action),
             f"{state.phase.value} ({state.tasks[0].kind})",
-            "a throw of the two black dice is next",
+            f"a sorted throw of the two black dice is next{hint}",
             "bad-roll",
         )
     return action.faces
