@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from bisect import bisect_right, insort
 from collections import Counter
+from operator import itemgetter
 from typing import NamedTuple
 
 import attrs
 
 from ..engine import emit
 from ..events import Event
-from ..state import State, evolve
+from ..state import State, evolve, fast_constructor
 from ..types import Money, Seat
 from .components import CHIP_VALUE
 from .events import BankPaid, BankReceived, ChipsGiven
@@ -213,6 +214,11 @@ class Handover:
         return f"hand over {given}, get {back} back"
 
 
+_new_handover = fast_constructor(Handover)
+"""``Handover(cards, chips, change)`` without attrs' __init__: a payment search builds about
+twenty."""
+
+
 def payment_options(
     won: tuple[Money, ...],
     chips: int,
@@ -246,6 +252,7 @@ def payment_options(
     # lose the least make the least net payment. Nothing loses less than nothing: once a
     # handover loses nothing and *limit* options are found, no later one changes the list.
     search = _Search(held, bank)
+    known = search.known  # the changes worked out so far (search.change), looked up here
     least: Money | None = None
     options: list[Handover] = []
     for things in range(len(held) + chips + 1):
@@ -254,7 +261,8 @@ def payment_options(
             for cards, worth, values in search.by_size[things - given]:
                 if worth < due:
                     continue
-                change, lost, back = search.change(worth - due)
+                found = known.get(worth - due)
+                change, lost, back = search.change(worth - due) if found is None else found
                 if values & back:
                     # A card of a value handed over would come back (see _Search): the same
                     # handover without that card has the same result, and came first.
@@ -264,7 +272,7 @@ def payment_options(
                     options = []
                 elif lost > least:
                     continue
-                options.append(Handover(cards, given, change))
+                options.append(_new_handover(cards, given, change))
                 if least == 0 and limit is not None and len(options) >= limit:
                     return tuple(options)
     return tuple(options) if limit is None else tuple(options[:limit])
@@ -281,6 +289,10 @@ class _Change(NamedTuple):
     """The values a handover must not hold to be a way to pay with this change (bit *i* for
     the *i*-th of the search's values): the values among the cards, and those the bank ran
     short of (see :class:`_Search`)."""
+
+
+_cards = itemgetter(0)
+"""A subset's cards (:class:`_Search`)."""
 
 
 class _Search:
@@ -311,9 +323,9 @@ class _Search:
     def __init__(self, held: tuple[Money, ...], bank: tuple[Money, ...]) -> None:
         have = Counter(held)
         in_bank = Counter(bank)
-        self.values = tuple(sorted(set(have) | set(in_bank), reverse=True))
+        self.values = tuple(sorted({*have, *in_bank}, reverse=True))
         """The card values of the seat and the bank, largest first."""
-        self.bank = tuple(in_bank[value] for value in self.values)
+        self.bank = tuple([in_bank[value] for value in self.values])
         """How many cards of each value the bank holds."""
         self.known: dict[Money, _Change] = {}
         """The change for an overpayment (:meth:`change`)."""
@@ -337,7 +349,7 @@ class _Search:
         for subset in subsets:
             self.by_size[len(subset[0])].append(subset)
         for group in self.by_size:
-            group.sort()
+            group.sort(key=_cards)  # no two subsets hold the same cards: by cards alone
 
     def change(self, owed: Money) -> _Change:
         """The bank's change for *owed* from its own cards: as many of each value as fit,
@@ -347,15 +359,21 @@ class _Search:
             cards: list[Money] = []
             back = 0
             rest = owed
-            for i, (value, n) in enumerate(zip(self.values, self.bank, strict=True)):
+            values = self.values
+            bank = self.bank
+            for i in range(len(values)):
+                if not rest:  # nothing left to give back: no later value fits
+                    break
+                value = values[i]
                 k = rest // value
-                if k > n:  # the bank runs short of this value
-                    k = n
+                if k:  # the value fits: taken, or the bank runs short of it (both count)
                     back |= 1 << i
-                if k:
-                    cards += (value,) * k
-                    back |= 1 << i
-                    rest -= k * value
+                    n = bank[i]
+                    if k > n:  # the bank runs short of this value
+                        k = n
+                    if k:
+                        cards += (value,) * k
+                        rest -= k * value
             known = self.known[owed] = _Change(tuple(cards), rest, back)
         return known
 
