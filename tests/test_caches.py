@@ -231,3 +231,21 @@ def test_search_playout_gains_are_a_table_of_their_config() -> None:
     assert neutral.table(search._gains)
     assert four.table(search._gains)
     assert not any(name == "_GAINS" for name in vars(search))
+
+
+def test_identity_keyed_tables_keep_the_object_they_were_made_for() -> None:
+    """A table keyed by ``id()`` (the engine's own rolls) holds the very object whose id is
+    its key, so the id cannot belong to another live object while the entry exists; a
+    roll equal to one of the engine's but built elsewhere is not taken for it."""
+    from lasvegas import table
+
+    for i, config in enumerate(example_configs()[:8]):
+        random_game(config, lv.Rng(300 + i))
+    entries = list(table._OWN_ROLLS.items())
+    assert entries
+    assert all(id(roll) == key for key, roll in entries)
+    own = table.sample_roll(2, "regular", lv.Rng(3))
+    foreign = lv.Roll(own.faces, own.group)
+    assert foreign == own
+    assert foreign is not own
+    assert table._OWN_ROLLS.get(id(foreign)) is not foreign
