@@ -190,3 +190,62 @@ def test_module_level_intern_tables_are_bounded() -> None:
     squares: Interned[int, int] = Interned(lambda n: n * n, limit=10)
     assert [squares[n] for n in range(25)] == [n * n for n in range(25)]
     assert len(squares) <= 10
+
+
+def test_no_module_level_functools_cache_is_keyed_by_a_config_or_a_state() -> None:
+    """What is derived from a config lives in its tables (``GameConfig.table``), not in a
+    module-level ``functools`` cache that would keep configs alive and share them across
+    games: no such cache takes a config or a state."""
+    import importlib
+    import inspect
+
+    for name in ("adapters.encoding", "adapters._spiel_history", "agents.search", "view"):
+        importlib.import_module(f"lasvegas.{name}")
+    keyed = []
+    for module in _modules():
+        for name, value in vars(module).items():
+            wrapped = getattr(value, "__wrapped__", None)
+            if wrapped is None or not hasattr(value, "cache_info"):
+                continue
+            params = inspect.signature(wrapped).parameters.values()
+            if any(
+                "GameConfig" in str(p.annotation) or str(p.annotation) == "State" for p in params
+            ):
+                keyed.append(f"{module.__name__}.{name}")
+    assert keyed == [], keyed
+
+
+def test_search_playout_gains_are_a_table_of_their_config() -> None:
+    """The search agent's playout gains are kept per config: their key (a casino's dice
+    counts) means another thing in a 3-seat game with the neutral die than in a 4-seat
+    game, so the two never share entries."""
+    from lasvegas.agents import search
+
+    neutral, four = lv.classic(3, lv.NeutralDice()), lv.classic(4)
+    for config in (neutral, four):
+        state = lv.new_game(config)
+        while lv.to_move(state) is lv.CHANCE or state.phase is not lv.Phase.PLACE:
+            state = lv.play_chance(state, lv.Rng(5)).state
+        search._quick(state, lv.legal_actions(state), lv.Rng(1))
+    assert neutral.table(search._gains) is not four.table(search._gains)
+    assert neutral.table(search._gains)
+    assert four.table(search._gains)
+    assert not any(name == "_GAINS" for name in vars(search))
+
+
+def test_identity_keyed_tables_keep_the_object_they_were_made_for() -> None:
+    """A table keyed by ``id()`` (the engine's own rolls) holds the very object whose id is
+    its key, so the id cannot belong to another live object while the entry exists; a
+    roll equal to one of the engine's but built elsewhere is not taken for it."""
+    from lasvegas import table
+
+    for i, config in enumerate(example_configs()[:8]):
+        random_game(config, lv.Rng(300 + i))
+    entries = list(table._OWN_ROLLS.items())
+    assert entries
+    assert all(id(roll) == key for key, roll in entries)
+    own = table.sample_roll(2, "regular", lv.Rng(3))
+    foreign = lv.Roll(own.faces, own.group)
+    assert foreign == own
+    assert foreign is not own
+    assert table._OWN_ROLLS.get(id(foreign)) is not foreign

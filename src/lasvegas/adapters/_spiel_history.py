@@ -14,7 +14,6 @@ information state is worked out from its parent's when asked for.
 
 from __future__ import annotations
 
-import functools
 import operator
 from collections.abc import Callable, Sequence
 from fractions import Fraction
@@ -334,13 +333,21 @@ def sampled(state: State, player: int, mine: Seen) -> Frozen:
     return Frozen(state, None, Log(None, None, None, state, (), seen, 0), None, 0)
 
 
-@functools.lru_cache(maxsize=64)
 def initial(config: GameConfig, imperfect: bool) -> Frozen:
     """The holder of the state before the first action (every seat's information state is
-    what its view shows beyond a spectator's, if anything)."""
+    what its view shows beyond a spectator's, if anything), built once per config and kept
+    with it (:meth:`~lasvegas.GameConfig.table`)."""
+    return config.table(_initial_imperfect if imperfect else _initial_perfect)
+
+
+def _initial_perfect(config: GameConfig) -> Frozen:
+    """:func:`initial` of a perfect-information game."""
+    return Frozen(new_game(config), None, None, None, 0)
+
+
+def _initial_imperfect(config: GameConfig) -> Frozen:
+    """:func:`initial` of an imperfect-information game."""
     state = new_game(config)
-    if not imperfect:
-        return Frozen(state, None, None, None, 0)
     public = private_parts(state, None)
     seen: list[Seen | None] = []
     for seat in range(config.players):

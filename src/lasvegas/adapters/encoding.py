@@ -58,7 +58,6 @@ a casino than K).
 
 from __future__ import annotations
 
-import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -334,15 +333,16 @@ class ObservationEncoder:
         return "\n".join(f"{s.offset} {s.name} {s.shape}: {s.meaning}" for s in self.segments)
 
 
-@functools.lru_cache(maxsize=64)
 def observation_encoder(config: GameConfig) -> ObservationEncoder:
-    """The (cached) :class:`ObservationEncoder` of *config*.
+    """The :class:`ObservationEncoder` of *config*, built once and kept with the config
+    (:meth:`~lasvegas.GameConfig.table`).
 
     >>> import lasvegas as lv
-    >>> observation_encoder(lv.classic(4)) is observation_encoder(lv.classic(4))
+    >>> config = lv.classic(4)
+    >>> observation_encoder(config) is observation_encoder(config)
     True
     """
-    return ObservationEncoder(config)
+    return config.table(ObservationEncoder)
 
 
 # -- the core table ---------------------------------------------------------------------------

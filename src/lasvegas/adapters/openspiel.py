@@ -570,7 +570,7 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
             player = self.current_player()
         if not 0 <= player < self._held.state.config.players:
             return super().observation_tensor(player)  # type: ignore[no-any-return]
-        encoder = self._held.state.config.table(observation_encoder)
+        encoder = observation_encoder(self._held.state.config)
         tensor = np.zeros(encoder.size, np.float32)
         encoder.encode_array(observe(self._held.state, player), tensor)
         return tensor.tolist()

@@ -19,6 +19,7 @@ import time
 
 from ..actions import Action, Place
 from ..chance import Rng
+from ..config import GameConfig
 from ..engine import apply, legal_actions, play_chance, standings, to_move
 from ..payout import rank
 from ..state import Phase, State
@@ -211,7 +212,7 @@ def _quick(state: State, legal: tuple[Action, ...], rng: Rng) -> Action:
     casinos = state.casinos
     best: Action | None = None
     best_key = (-math.inf, 0)
-    gains = _GAINS
+    gains = config.table(_gains)
     for action in legal:
         if type(action) is not Place:
             continue
@@ -251,11 +252,17 @@ def _quick(state: State, legal: tuple[Action, ...], rng: Rng) -> Action:
     return best
 
 
-_GAINS: dict[tuple[object, ...], float] = {}
-""":func:`_quick`'s gains already computed (a cache, cleared when it grows too big)."""
+def _gains(config: GameConfig) -> dict[tuple[object, ...], float]:
+    """:func:`_quick`'s gains already computed in games of *config* (a table of the
+    config, :meth:`~lasvegas.GameConfig.table`; cleared past :data:`_GAINS_SIZE`). Kept
+    per config because a gain depends on the config's seats and neutral die beyond its
+    key: a 3-seat game with the neutral die and a 4-seat game both have casinos of 4
+    dice counts, the fourth the neutral die's in one and an opponent's in the other."""
+    return {}
+
 
 _GAINS_SIZE = 200_000
-"""The most entries :data:`_GAINS` holds."""
+"""The most entries one config's :func:`_gains` holds."""
 
 
 def _share(
