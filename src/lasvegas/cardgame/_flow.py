@@ -119,21 +119,9 @@ def mover(s: CardGameState, start: Seat) -> Seat | None:
     return None
 
 
-_LAST_MOVER: tuple[State | None, int, Seat | None] = (None, 0, None)
-"""The last state :func:`state_mover` answered for (held, so its identity stays its own),
-the slice's index and the seat: one decision asks it about six times (who moves, the legal
-selections, the choice itself)."""
-
-
 def state_mover(state: State, index: int) -> Seat | None:
-    """:func:`mover` of *state*'s slice and start player (remembered for the last state)."""
-    global _LAST_MOVER
-    last = _LAST_MOVER
-    if last[0] is state and last[1] == index:
-        return last[2]
-    seat = mover(state.modules[index], state.start)  # type: ignore[arg-type]
-    _LAST_MOVER = (state, index, seat)
-    return seat
+    """:func:`mover` of *state*'s slice and start player."""
+    return mover(state.modules[index], state.start)  # type: ignore[arg-type]
 
 
 def illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
