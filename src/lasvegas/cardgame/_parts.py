@@ -8,7 +8,7 @@ runs through (:class:`DealNotes`, :class:`DealCards`, :class:`ChooseCards`); the
 
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, groupby
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -376,12 +376,17 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
 
 
 def _selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    picks: set[tuple[Card, ...]] = set()
-    for k in range(1, len(hand) + 1):
-        for combo in combinations(hand, k):
-            if k <= 2 or combo[0] // 10 == combo[-1] // 10:
-                picks.add(combo)
-    return tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+    picks: set[tuple[Card, ...]] = set(combinations(hand, 1))  # 1 or 2 cards of any faces
+    picks.update(combinations(hand, 2))
+    for _, group in groupby(hand, key=lambda c: c // 10):  # 3 to 5 cards of one face
+        cards = tuple(group)
+        for k in range(3, len(cards) + 1):
+            picks.update(combinations(cards, k))
+    return tuple(_PLAYS[c] for c in sorted(picks, key=lambda c: (len(c), c)))
+
+
+_PLAYS: Interned[tuple[Card, ...], Action] = Interned(PlayCards)
+"""One action per selection, shared by the hands that offer it (at most the 114 of a deck)."""
 
 
 _SELECTIONS: Interned[tuple[Card, ...], tuple[Action, ...]] = Interned(_selections)
