@@ -12,7 +12,7 @@ from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
 from lasvegas.session import Human, Session
-from lasvegas.testing import example_configs
+from lasvegas.testing import example_configs, random_action
 from lasvegas.view import hidden_variant
 from lasvegas.web import Table, create_app
 
@@ -205,17 +205,11 @@ def test_a_seats_page_data_leaks_nothing(config: lv.GameConfig, seed: int, lengt
     rng = lv.Rng(seed)
     state = lv.new_game(config)
     for _ in range(length):
-        mover = lv.to_move(state)
-        if mover is None:
+        action = random_action(state, rng)
+        if action is None:
             break
-        action = (
-            lv.sample_chance(state, rng)
-            if mover is lv.CHANCE
-            else rng.choice(lv.legal_actions(state))
-        )
         state = lv.apply(state, action)
-    while lv.to_move(state) is lv.CHANCE:  # a session resolves chance with its own draws
-        state = lv.apply(state, lv.sample_chance(state, rng))
+    state = lv.play_chance(state, rng).state  # a session resolves chance with its own draws
     seats = [Human(f"P{s}") for s in range(config.players)]
     for seat in (None, *range(config.players)):
         variant = hidden_variant(state, seat, rng)
