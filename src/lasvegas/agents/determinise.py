@@ -35,7 +35,7 @@ from ..actions import Action
 from ..chance import Rng
 from ..engine import legal_actions, to_move
 from ..modules.base import ModuleState, RuleModule, Task
-from ..state import Phase, State
+from ..state import Phase, State, evolve
 from ..types import Money
 from ..view import PlayerView
 
@@ -168,22 +168,7 @@ def _settle_notes(
         money.append(tuple(found))
     if len(pool) != view.pile_size:
         return state
-    return State(
-        config=state.config,
-        round=state.round,
-        phase=state.phase,
-        cursor=state.cursor,
-        start=state.start,
-        active=state.active,
-        supply=state.supply,
-        rolled=state.rolled,
-        casinos=state.casinos,
-        pile_hidden=tuple(pool),
-        pile_returned=(),
-        money=tuple(money),
-        modules=state.modules,
-        tasks=state.tasks,
-    )
+    return evolve(state, pile_hidden=tuple(pool), pile_returned=(), money=tuple(money))
 
 
 def consistent(state: State, view: PlayerView, legal: tuple[Action, ...]) -> bool:

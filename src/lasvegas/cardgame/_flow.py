@@ -177,6 +177,8 @@ def _with(
     s: CardGameState,
     *,
     turn: int | None = None,
+    decks: tuple[tuple[Card, ...], ...] | None = None,
+    hands: tuple[tuple[Card, ...], ...] | None = None,
     choices: tuple[tuple[Card, ...] | None, ...] | None = None,
     out: tuple[bool, ...] | None = None,
     box: tuple[Money, ...] | None = None,
@@ -184,8 +186,8 @@ def _with(
     """The slice *s* with the named fields replaced (``None``: unchanged)."""
     return new_slice(
         turn=s.turn if turn is None else turn,
-        decks=s.decks,
-        hands=s.hands,
+        decks=s.decks if decks is None else decks,
+        hands=s.hands if hands is None else hands,
         discards=s.discards,
         choices=s.choices if choices is None else choices,
         out=s.out if out is None else out,
@@ -356,16 +358,7 @@ def _dealt_slice(
     tasks: tuple[Task, ...],
 ) -> State:
     """*state* with the slice *s* holding *decks* and *hands*, and *tasks*."""
-    s = new_slice(
-        turn=s.turn,
-        decks=tuple(decks),
-        hands=tuple(hands),
-        discards=s.discards,
-        choices=s.choices,
-        out=s.out,
-        box=s.box,
-        placed=s.placed,
-    )
+    s = _with(s, decks=tuple(decks), hands=tuple(hands))
     modules = state.modules
     modules = (s,) if len(modules) == 1 else put(modules, index, s)
     return with_modules_tasks(state, modules=modules, tasks=tasks)
