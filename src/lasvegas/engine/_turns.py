@@ -213,14 +213,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             )
             if type(face) is int:  # only a face of the right type is shared with later games
                 _PLACED.keep(key, event)
-        if log is None:  # emit, inlined: the hot path of games with placement reactions
-            modules = state.config.modules
-            sleepers = ruleset.sleepers
-            for i in reactors[DicePlaced]:
-                if i not in sleepers or state.modules[i] is not None:
-                    state = modules[i].react(state, i, event, None)
-        else:
-            state = emit(state, event, log)
+        state = emit(state, event, log)
         if (
             log is None
             and not state.tasks
@@ -276,18 +269,7 @@ def _start_turn(
 
 def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
     """Emit ``TurnStarted`` for *seat* (the modules that are awake hear it)."""
-    ruleset = state.config.ruleset
-    reactors = ruleset.reactors
-    event = _TURNS[seat]
-    if log is None:  # emit, inlined (sleeping modules skipped)
-        modules = state.config.modules
-        sleepers = ruleset.sleepers
-        for i in reactors[TurnStarted]:
-            if i not in sleepers or state.modules[i] is not None:
-                state = modules[i].react(state, i, event, None)
-    else:
-        state = emit(state, event, log)
-    return state
+    return emit(state, _TURNS[seat], log)
 
 
 _ROLLED: Interned[tuple[Seat, int, tuple[int, ...]], DiceRolled] = Interned(_rolled)
