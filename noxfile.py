@@ -86,9 +86,17 @@ def examples(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Run the benchmark (`python -m lasvegas bench`)."""
+    """Run the benchmark (`python -m lasvegas bench`) side by side with its two outside
+    yardsticks: the bare loop (built in) and PyPI's unrelated `lasvegas` 0.2.0, installed
+    here in a virtual environment of its own (`.nox/pypi-lasvegas-0.2.0`: it has the same
+    import name as this library) and passed with `--pypi`."""
     install(session)
-    session.run("python", "-m", "lasvegas", "bench", *session.posargs)
+    side = Path(".nox") / "pypi-lasvegas-0.2.0"
+    python = side / "bin" / "python"
+    if not python.exists():
+        session.run("python", "-m", "venv", str(side))
+        session.run(str(python), "-m", "pip", "install", "-q", "lasvegas==0.2.0", external=True)
+    session.run("python", "-m", "lasvegas", "bench", "--", "--pypi", str(python), *session.posargs)
 
 
 @nox.session

@@ -16,9 +16,12 @@ The project's speed targets are constants of this module, and the benchmark prin
 figure it measures next to its target: :data:`MAX_RATIO` and :data:`MAX_RATIO_BOULEVARD`
 (other configurations' time per seat decision against ``classic-4``'s),
 :data:`MAX_JSON_ROUNDTRIP_US` and :data:`MAX_OBSERVE_US` (a mid-game ``classic-4`` state).
-Two targets compare the library with programs that are not part of it, so the benchmark only
-states them: :data:`MIN_SHARE_OF_BARE_LOOP` and :data:`MIN_PYPI_SPEEDUP` (see the docs'
-performance page for how they were measured).
+Two targets compare the library with programs that are not part of it, measured in the same
+run, their rounds interleaved with the configurations' (:func:`run_side_by_side`):
+:data:`MIN_SHARE_OF_BARE_LOOP` against a bare mutable loop of the classic game (measured
+whenever ``classic-4`` is), and :data:`MIN_PYPI_SPEEDUP` against PyPI's unrelated
+``lasvegas`` 0.2.0, played by the interpreter of a virtual environment of its own given
+with ``--pypi PYTHON`` (it has the same import name as this library).
 
 Each configuration's games are played twice over, interleaved: with the chance between two
 decisions played by one :func:`~lasvegas.play_chance` call (the figures the targets use), and
@@ -33,6 +36,7 @@ import argparse
 import contextlib
 import gc
 import json
+import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -42,6 +46,8 @@ import attrs
 
 import lasvegas as lv
 
+from ._baselines import PyPIError, bare_round, pypi_round
+
 __all__ = [
     "MAX_JSON_ROUNDTRIP_US",
     "MAX_OBSERVE_US",
@@ -49,6 +55,7 @@ __all__ = [
     "MAX_RATIO_BOULEVARD",
     "MIN_PYPI_SPEEDUP",
     "MIN_SHARE_OF_BARE_LOOP",
+    "Baselines",
     "BenchResult",
     "BridgeResult",
     "bridge",
@@ -56,6 +63,7 @@ __all__ = [
     "main",
     "run",
     "run_all",
+    "run_side_by_side",
     "target_lines",
 ]
 
@@ -69,7 +77,8 @@ multiple of ``classic-4``'s."""
 
 MIN_PYPI_SPEEDUP: Final = 2.0
 """Target: ``classic-4`` plays at least this multiple of PyPI ``lasvegas`` 0.2.0's games/s,
-with and without neutral dice (measured outside the benchmark)."""
+with and without neutral dice (``classic-4`` and ``classic-4-neutral`` against its
+4-player games without and with neutral dice; measured with ``--pypi PYTHON``)."""
 
 MAX_JSON_ROUNDTRIP_US: Final = 100.0
 """Target: ``from_json(to_json(state))`` of a mid-game ``classic-4`` state under this many
@@ -81,7 +90,8 @@ microseconds."""
 
 MIN_SHARE_OF_BARE_LOOP: Final = 0.5
 """Target: ``classic-4`` plays at least this share of the games/s of a bare mutable loop
-that knows nothing but the classic game's arithmetic (measured outside the benchmark)."""
+that knows nothing but the classic game's arithmetic (``lasvegas._baselines``, measured in
+the same run whenever ``classic-4`` is)."""
 
 
 @attrs.frozen
@@ -115,6 +125,20 @@ class BenchResult:
     """Microseconds per seat decision of the same games played node by node
     (:func:`~lasvegas.sample_chance` and :func:`~lasvegas.apply` at every chance node), as
     a tree search or the OpenSpiel adapter walks them."""
+
+
+@attrs.frozen
+class Baselines:
+    """The outside yardsticks, measured in the same run (:func:`run_side_by_side`)."""
+
+    bare_games_per_s: float | None
+    """Games/s of the bare mutable loop of the classic 4-player game, its fastest round
+    (``None``: not measured)."""
+    pypi_games_per_s: float | None
+    """Games/s of PyPI ``lasvegas`` 0.2.0, 4 players without neutral dice, its fastest
+    round (``None``: not measured)."""
+    pypi_neutral_games_per_s: float | None
+    """The same with its neutral dice (2 per player, its default for 4 players)."""
 
 
 @attrs.frozen
@@ -337,11 +361,16 @@ def run(
 
 
 def run_all(
-    configs: Mapping[str, lv.GameConfig], games: int, seed: int = 1, rounds: int = 3
+    configs: Mapping[str, lv.GameConfig],
+    games: int,
+    seed: int = 1,
+    rounds: int = 3,
+    between: Callable[[], None] | None = None,
 ) -> list[BenchResult]:
     """Benchmark every config of *configs* (by name): *rounds* rounds of *games* random
     games each, the rounds of the configurations interleaved (round 1 of each, then round 2
-    of each, ...), and for each configuration its fastest round kept, as :mod:`timeit`
+    of each, ...; *between*, if given, is called after each round of all of them), and for
+    each configuration its fastest round kept, as :mod:`timeit`
     keeps its fastest repeat. On a shared machine a burst of load slows whatever runs
     during it; interleaving exposes every configuration to the same conditions, and the
     fastest round is the one least disturbed. Each configuration plays its own stream of
@@ -362,10 +391,56 @@ def run_all(
                 kept = best.get((name, nodes))
                 if kept is None or timed[0] * max(1, kept[2]) < kept[0] * max(1, timed[2]):
                     best[name, nodes] = timed  # less time per seat decision
+        if between is not None:
+            between()
     return [
         _result(name, config, games, best[name, False], best[name, True], rngs[name])
         for name, config in configs.items()
     ]
+
+
+def run_side_by_side(
+    configs: Mapping[str, lv.GameConfig],
+    games: int,
+    seed: int = 1,
+    rounds: int = 3,
+    pypi: str | None = None,
+) -> tuple[list[BenchResult], Baselines]:
+    """:func:`run_all`, with the outside yardsticks played between its rounds: the bare loop
+    (*games* games a round, when ``classic-4`` is among *configs*) and, if *pypi* names an
+    interpreter that has PyPI ``lasvegas`` 0.2.0, that package (*games* games a round with
+    and without neutral dice, in a child process). Each keeps its fastest round, as the
+    configurations do. Raises :class:`lasvegas._baselines.PyPIError` if *pypi* cannot play.
+
+    >>> results, baselines = run_side_by_side({"classic-4": lv.classic(4)}, games=2, rounds=1)
+    >>> baselines.bare_games_per_s > 0, baselines.pypi_games_per_s
+    (True, None)
+    """
+    bare_rng = random.Random(seed)
+    bare = "classic-4" in configs
+    best: dict[str, float] = {}
+
+    def keep(key: str, rate: float) -> None:
+        best[key] = max(rate, best.get(key, 0.0))
+
+    def yardsticks() -> None:
+        if bare:
+            keep("bare", games / bare_round(games, bare_rng))
+        if pypi is not None:
+            plain, neutral = pypi_round(pypi, games)
+            keep("pypi", plain)
+            keep("pypi-neutral", neutral)
+
+    if pypi is not None:
+        pypi_round(pypi, 1)  # fail fast, before the games, on an interpreter that cannot play
+    if bare:
+        bare_round(max(1, games // 10), bare_rng)  # warm up, as run_all does
+    results = run_all(configs, games, seed, rounds, between=yardsticks)
+    return results, Baselines(
+        bare_games_per_s=best.get("bare"),
+        pypi_games_per_s=best.get("pypi"),
+        pypi_neutral_games_per_s=best.get("pypi-neutral"),
+    )
 
 
 def _result(
@@ -439,6 +514,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument(
+        "--pypi",
+        metavar="PYTHON",
+        help="also play PyPI lasvegas 0.2.0 (an unrelated package with the same import name) "
+        "between the rounds, run by PYTHON, the interpreter of a virtual environment of its "
+        "own that has it installed: classic-4 against it, with and without neutral dice",
+    )
+    parser.add_argument(
         "--openspiel",
         action="store_true",
         help="also play random games through the OpenSpiel adapter (needs the openspiel "
@@ -468,17 +550,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     available = configurations()
     names = args.config or sorted(available)
     configs = {n: available[n]() for n in names}
-    results = run_all(configs, args.games, args.seed, args.rounds)
+    try:
+        results, baselines = run_side_by_side(
+            configs, args.games, args.seed, args.rounds, args.pypi
+        )
+    except PyPIError as exc:
+        parser.error(f"--pypi: {exc}")
     bridged = (
         bridge(configs, args.openspiel_games, args.seed, args.rounds) if args.openspiel else []
     )
     if args.json:
-        document: object = [attrs.asdict(r) for r in results]
+        document: dict[str, object] = {
+            "engine": [attrs.asdict(r) for r in results],
+            "baselines": attrs.asdict(baselines),
+        }
         if args.openspiel:
-            document = {
-                "engine": document,
-                "openspiel": [attrs.asdict(b) for b in bridged],
-            }
+            document["openspiel"] = [attrs.asdict(b) for b in bridged]
         print(json.dumps(document, indent=2))
         return 0
     print(
@@ -493,7 +580,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{r.us_per_decision:>12.1f} {r.us_per_decision_nodes:>13.1f} {r.apply_us:>9.2f} "
             f"{r.legal_us:>9.2f} {r.observe_us:>11.2f} {rt:>11}"
         )
-    for line in target_lines(results):
+    for line in target_lines(results, baselines):
         print(line)
     if bridged:
         engine = {r.name: r for r in results}
@@ -529,11 +616,13 @@ def _verdict(met: bool) -> str:
     return "met" if met else "NOT MET"
 
 
-def target_lines(results: Sequence[BenchResult]) -> list[str]:
-    """The lines comparing *results* with the targets, for the configurations measured.
+def target_lines(results: Sequence[BenchResult], baselines: Baselines | None = None) -> list[str]:
+    """The lines comparing *results* (and the outside *baselines*) with the targets, for
+    the configurations measured.
 
-    The per-decision ratio needs ``classic-4`` among the results; the last line states the
-    targets the benchmark cannot measure.
+    The per-decision ratio and the outside yardsticks need ``classic-4`` among the results
+    (and ``classic-4-neutral`` for PyPI ``lasvegas`` 0.2.0 with neutral dice); a yardstick
+    not measured is said to be so.
 
     >>> r = BenchResult("classic-4", 1, 1.0, 1.0, 8.0, 4.0, 2.0, 0.5, 3.0, 90.0, 9.0)
     >>> s = attrs.evolve(r, name="royale-4-tiles3", us_per_decision=12.0, us_per_step=5.0)
@@ -542,7 +631,13 @@ def target_lines(results: Sequence[BenchResult]) -> list[str]:
     classic-4: JSON round trip 90.0 us (target < 100 us: met); observe 3.00 us (target < 10 us: met)
     royale-4-tiles3: 1.50x classic-4's time per seat decision, chance included (target <= 1.5x: met); 1.25x per step; node by node 1.00x
     boulevard-4-all: 2.00x classic-4's time per seat decision, chance included (target <= 1.75x: NOT MET); 1.25x per step; node by node 1.00x
-    not measured here: classic-4 at least 50% of a bare mutable loop's games/s, ...
+    bare loop: not measured (it runs with classic-4)
+    PyPI lasvegas 0.2.0: not measured (--pypi PYTHON: ...)
+    >>> b = Baselines(bare_games_per_s=3.0, pypi_games_per_s=0.5, pypi_neutral_games_per_s=0.4)
+    >>> print("\\n".join(target_lines([r], b)[1:]))
+    classic-4: 1 games/s, 33% of the bare loop's 3 (target >= 50%: NOT MET)
+    classic-4: 2.00x PyPI lasvegas 0.2.0's 0 games/s without neutral dice (target >= 2x: met)
+    classic-4-neutral: not measured, so no comparison with PyPI lasvegas 0.2.0 with neutral dice
     """
     lines = []
     base = next((r for r in results if r.name == "classic-4"), None)
@@ -573,11 +668,50 @@ def target_lines(results: Sequence[BenchResult]) -> list[str]:
                     f"{r.name}: {per_seat:.2f}x classic-4's time per seat decision, chance "
                     f"included ({target}); {per_step:.2f}x per step; node by node {per_node:.2f}x"
                 )
-    lines.append(
-        f"not measured here: classic-4 at least {MIN_SHARE_OF_BARE_LOOP:.0%} of a bare mutable "
-        f"loop's games/s, and at least {MIN_PYPI_SPEEDUP:g}x PyPI lasvegas 0.2.0's, with and "
-        "without neutral dice (see the docs' performance page)"
+    lines.extend(_outside_lines(results, baselines))
+    return lines
+
+
+def _outside_lines(results: Sequence[BenchResult], baselines: Baselines | None) -> list[str]:
+    """The target lines of the outside yardsticks (:func:`target_lines`)."""
+    by_name = {r.name: r for r in results}
+    base = by_name.get("classic-4")
+    bare = None if baselines is None else baselines.bare_games_per_s
+    lines = []
+    if base is None or bare is None:
+        lines.append("bare loop: not measured (it runs with classic-4)")
+    else:
+        share = base.games_per_s / bare
+        lines.append(
+            f"classic-4: {base.games_per_s:,.0f} games/s, {share:.0%} of the bare loop's "
+            f"{bare:,.0f} (target >= {MIN_SHARE_OF_BARE_LOOP:.0%}: "
+            f"{_verdict(share >= MIN_SHARE_OF_BARE_LOOP)})"
+        )
+    if baselines is None or baselines.pypi_games_per_s is None:
+        lines.append(
+            "PyPI lasvegas 0.2.0: not measured (--pypi PYTHON: the interpreter of a virtual "
+            "environment that has it, e.g. python3 -m venv /tmp/lv020 && /tmp/lv020/bin/pip "
+            "install lasvegas==0.2.0)"
+        )
+        return lines
+    pairs = (
+        ("classic-4", baselines.pypi_games_per_s, "without"),
+        ("classic-4-neutral", baselines.pypi_neutral_games_per_s, "with"),
     )
+    for name, theirs, neutral in pairs:
+        ours = by_name.get(name)
+        if ours is None or theirs is None:
+            lines.append(
+                f"{name}: not measured, so no comparison with PyPI lasvegas 0.2.0 "
+                f"{neutral} neutral dice"
+            )
+            continue
+        times = ours.games_per_s / theirs
+        lines.append(
+            f"{name}: {times:.2f}x PyPI lasvegas 0.2.0's {theirs:,.0f} games/s {neutral} "
+            f"neutral dice (target >= {MIN_PYPI_SPEEDUP:g}x: "
+            f"{_verdict(times >= MIN_PYPI_SPEEDUP)})"
+        )
     return lines
 
 

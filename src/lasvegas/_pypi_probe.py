@@ -14,15 +14,17 @@ One ``Game`` object is built per setting and ``run()`` again for every game (the
 package's own idiom, as in its ``confront``); ``run()`` resets and re-deals
 everything. The package's global ``random`` module is seeded for repeatability.
 
-How to run it (the PyPI package has the same import name, ``lasvegas``, as our
-library, so it lives in its own throw-away venv and must never be installed
-anywhere else)::
+How it runs: ``python -m lasvegas bench -- --pypi PYTHON`` passes this file's text to
+*PYTHON* (``PYTHON -I -c <text> N``) between its own rounds, where *PYTHON* is the
+interpreter of a throw-away virtual environment holding that package (it has the same
+import name, ``lasvegas``, as this library, so it must never share an environment with
+it)::
 
-    python3 -m venv /tmp/lv020 && /tmp/lv020/bin/pip install lasvegas==0.2.0 \
-        && /tmp/lv020/bin/python tools/bench_pypi_lasvegas.py 2000
+    python3 -m venv /tmp/lv020 && /tmp/lv020/bin/pip install lasvegas==0.2.0
+    python -m lasvegas bench -- --pypi /tmp/lv020/bin/python
 
-It runs only under that venv's interpreter. It is not part of the library, of
-its tests or of its benchmarks suite, and nothing imports it.
+It is not part of the library's API: nothing imports it, and it runs only under that
+interpreter.
 """
 
 from __future__ import annotations
@@ -62,7 +64,7 @@ def _new_game(*, neutral: bool) -> _Game:
     """Build a 4-player ``lasvegas.Game`` of the PyPI package, neutral dice on or off."""
     hint = (
         f"needs the PyPI package lasvegas=={EXPECTED_VERSION}; "
-        "run it with /tmp/lv020/bin/python, see the module docstring"
+        "pass the interpreter of a venv that has it: bench --pypi PYTHON"
     )
     try:
         lv = importlib.import_module("lasvegas")

@@ -1,0 +1,162 @@
+"""The two outside yardsticks of ``python -m lasvegas bench``, measured in the same run.
+
+* :func:`bare_classic_game`: a bare loop of the classic 4-player game, mutable lists and
+  integers only, no rules engine, no states, no checks. It is the practical floor for pure
+  CPython, the yardstick of :data:`lasvegas.bench.MIN_SHARE_OF_BARE_LOOP`.
+* :func:`pypi_round`: PyPI's unrelated ``lasvegas`` 0.2.0 (a mutable numpy-based engine,
+  same import name), played by another interpreter, the one of a throw-away virtual
+  environment it is installed in, through the script ``_pypi_probe.py`` that ships next to
+  this module. It is the yardstick of :data:`lasvegas.bench.MIN_PYPI_SPEEDUP`.
+
+Neither is rule code: the bare loop draws with its own :class:`random.Random`, and the
+probe runs in a child process (``-I``: isolated from this environment and from the folder
+of this package, whose ``types.py`` would shadow the standard library's).
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import time
+from pathlib import Path
+
+__all__ = ["NOTES", "PyPIError", "bare_classic_game", "bare_round", "pypi_round"]
+
+NOTES = (
+    [10_000] * 6
+    + [20_000] * 8
+    + [30_000] * 8
+    + [40_000] * 6
+    + [50_000] * 6
+    + [
+        60_000,
+        70_000,
+        80_000,
+        90_000,
+    ]
+    * 5
+)
+"""The 54 banknotes of the classic game, as the bare loop deals them."""
+
+PROBE = Path(__file__).with_name("_pypi_probe.py")
+"""The script the other interpreter runs (it prints one line per neutral-dice setting)."""
+
+
+class PyPIError(RuntimeError):
+    """PyPI ``lasvegas`` 0.2.0 could not be measured with the interpreter given."""
+
+
+def bare_classic_game(rng: random.Random, players: int = 4) -> list[int]:
+    """One random classic game by the bare loop; returns the money each seat won.
+
+    The notes are dealt to each casino until it holds $50,000 (C-4), each seat rolls what
+    it holds and puts every die of one random face on that casino, and each casino pays its
+    notes, highest first, to the unique counts, highest first (ties knocked out); what is
+    not paid goes under the pile. Four rounds, no neutral dice.
+
+    >>> money = bare_classic_game(random.Random(1))
+    >>> len(money), 0 < sum(money) <= sum(NOTES)
+    (4, True)
+    """
+    pile = NOTES[:]
+    rng.shuffle(pile)
+    money = [0] * players
+    start = 0
+    for _round in range(4):
+        casinos = []
+        for _c in range(6):
+            notes: list[int] = []
+            while sum(notes) < 50_000 and pile:
+                notes.append(pile.pop())
+            casinos.append(sorted(notes, reverse=True))
+        placed = [[0] * players for _ in range(6)]
+        left = [8] * players
+        p = start
+        while any(left):
+            if left[p]:
+                counts = [0] * 7
+                for _ in range(left[p]):
+                    counts[rng.randint(1, 6)] += 1
+                face = rng.choice([f for f in range(1, 7) if counts[f]])
+                placed[face - 1][p] += counts[face]
+                left[p] -= counts[face]
+            p = (p + 1) % players
+        back = []
+        for c in range(6):
+            tally: dict[int, list[int]] = {}
+            for q in range(players):
+                n = placed[c][q]
+                if n:
+                    tally.setdefault(n, []).append(q)
+            ranked = sorted(((n, qs[0]) for n, qs in tally.items() if len(qs) == 1), reverse=True)
+            notes = casinos[c]
+            for i, (_n, q) in enumerate(ranked[: len(notes)]):
+                money[q] += notes[i]
+            back.extend(notes[len(ranked) :])
+        pile[:0] = back  # under the pile
+        start = (start + 1) % players
+    return money
+
+
+def bare_round(games: int, rng: random.Random) -> float:
+    """Seconds the bare loop takes for *games* 4-player games.
+
+    >>> bare_round(2, random.Random(1)) > 0
+    True
+    """
+    play = bare_classic_game
+    start = time.perf_counter()
+    for _ in range(games):
+        play(rng)
+    return time.perf_counter() - start
+
+
+def pypi_round(python: str, games: int, timeout: float = 600.0) -> tuple[float, float]:
+    """Games/s of PyPI ``lasvegas`` 0.2.0 without and with neutral dice (4 players, its own
+    random players), played by the interpreter *python*, which must have that package
+    installed (in a virtual environment of its own: it has the same import name).
+
+    Raises :class:`PyPIError` naming what went wrong (no such interpreter, not that
+    package, an unexpected output).
+
+    >>> pypi_round("/nonexistent/python", 1)
+    Traceback (most recent call last):
+    ...
+    lasvegas._baselines.PyPIError: cannot run /nonexistent/python: ...
+    """
+    source = PROBE.read_text(encoding="utf-8")
+    try:
+        done = subprocess.run(
+            [python, "-I", "-c", source, str(games)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            check=False,
+        )
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise PyPIError(f"cannot run {python}: {exc}") from exc
+    if done.returncode != 0:
+        said = (done.stderr.strip() or done.stdout.strip()).splitlines()
+        raise PyPIError(f"{python} could not play PyPI lasvegas 0.2.0: {said[-1] if said else ''}")
+    return parse_probe(done.stdout)
+
+
+def parse_probe(output: str) -> tuple[float, float]:
+    """The games/s without and with neutral dice in the probe's *output*.
+
+    >>> parse_probe("pypi-lasvegas-0.2.0 players=4 neutral=on games/s=700\\n"
+    ...             "pypi-lasvegas-0.2.0 players=4 neutral=off games/s=850\\n")
+    (850.0, 700.0)
+    >>> parse_probe("nothing")
+    Traceback (most recent call last):
+    ...
+    lasvegas._baselines.PyPIError: unexpected output of the probe: 'nothing'
+    """
+    rates: dict[str, float] = {}
+    for line in output.splitlines():
+        fields = dict(part.split("=", 1) for part in line.split()[1:] if "=" in part)
+        if "neutral" in fields and "games/s" in fields:
+            rates[fields["neutral"]] = float(fields["games/s"])
+    if set(rates) != {"on", "off"}:
+        raise PyPIError(f"unexpected output of the probe: {output.strip()[:200]!r}")
+    return rates["off"], rates["on"]
