@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ from lasvegas.payout import rank
 from lasvegas.state import Casino
 from lasvegas.table import (
     add_note,
+    draw_notes,
     draw_outcomes,
     note_outcomes,
     pay,
@@ -55,6 +57,37 @@ def test_c14_the_returned_notes_come_back_in_their_order() -> None:
     assert note_outcomes((), (90_000, 10_000)) == ((lv.Draw(90_000), Fraction(1)),)
     assert sample_note((), (90_000,), lv.Rng(1)) == lv.Draw(90_000)
     assert take_note((10_000, 50_000), (90_000,), 50_000) == ((10_000,), (90_000,))
+
+
+@given(
+    hidden=st.lists(st.sampled_from([10_000, 20_000, 50_000, 90_000]), max_size=9).map(
+        lambda p: tuple(sorted(p))
+    ),
+    returned=notes.map(tuple),
+    count=st.integers(0, 16),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_c4_c14_draw_notes_is_the_draws_one_by_one(
+    hidden: tuple[int, ...], returned: tuple[int, ...], count: int, seed: int
+) -> None:
+    """C-4, C-14: drawing *count* notes at once gives the draws, the pile left and the Rng
+    state of as many draws one after the other (sample_note, then take_note)."""
+    if count > len(hidden) + len(returned):
+        with pytest.raises(ValueError, match="notes drawn from a pile of"):
+            draw_notes(hidden, returned, count, lv.Rng(seed))
+        return
+    rng, one_by_one = lv.Rng(seed), lv.Rng(seed)
+    draws, left_hidden, left_returned = draw_notes(hidden, returned, count, rng)
+    expected = []
+    pile: tuple[tuple[int, ...], tuple[int, ...]] | None = (hidden, returned)
+    for _ in range(count):
+        assert pile is not None
+        draw = sample_note(*pile, one_by_one)
+        expected.append(draw)
+        pile = take_note(*pile, draw.value)
+    assert draws == expected
+    assert (left_hidden, left_returned) == pile
+    assert rng.state == one_by_one.state
 
 
 def test_c9_a_roll_is_one_chance_node_per_group() -> None:

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Interned",
     "add_note",
+    "draw_notes",
     "draw_outcomes",
     "no_such_note",
     "note_outcomes",
@@ -217,6 +218,39 @@ def sample_note(hidden: tuple[Money, ...], returned: tuple[Money, ...], rng: Rng
     Draw(value=50000)
     """
     return _DRAWS[hidden[rng.below(len(hidden))] if hidden else returned[0]]
+
+
+def draw_notes(
+    hidden: tuple[Money, ...], returned: tuple[Money, ...], count: int, rng: Rng
+) -> tuple[list[Draw], tuple[Money, ...], tuple[Money, ...]]:
+    """*count* notes drawn one after the other, each as :func:`sample_note` draws it and
+    :func:`take_note` takes it (the same draws and the same *rng* calls): the draws, and the
+    pile's hidden and returned parts left. Raises :class:`ValueError` if the pile holds
+    fewer than *count* notes.
+
+    >>> import lasvegas as lv
+    >>> rng, again = lv.Rng(5), lv.Rng(5)
+    >>> draws, hidden, returned = draw_notes((10_000, 20_000, 30_000), (90_000,), 4, rng)
+    >>> sorted(d.value for d in draws[:3]), draws[3], hidden, returned
+    ([10000, 20000, 30000], Draw(value=90000), (), ())
+    >>> draws[0] == sample_note((10_000, 20_000, 30_000), (90_000,), again)
+    True
+    """
+    if count > len(hidden) + len(returned):
+        raise ValueError(f"{count} notes drawn from a pile of {len(hidden) + len(returned)}")
+    draws: list[Draw] = []
+    draw = _draw
+    if count and hidden:
+        left = list(hidden)  # sorted: popping the drawn index leaves what take_note leaves
+        below = rng.below
+        while count and left:
+            draws.append(draw(left.pop(below(len(left)))))
+            count -= 1
+        hidden = tuple(left)
+    if count:  # the hidden part is out: the returned notes come in their known order
+        draws.extend([draw(value) for value in returned[:count]])
+        returned = returned[count:]
+    return draws, hidden, returned
 
 
 _DRAWS: Interned[Money, Draw] = Interned(Draw)

@@ -82,7 +82,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     places: tuple[Action, ...] | None
     ruleset = state.config.ruleset
     if ruleset.closers:  # the faces rolled, less the closed casinos, as a bit mask
-        mask = _mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)
+        masks = _MASKS
+        try:
+            mask = masks[r0] | masks[r1] | masks[r2] | masks[r3]
+        except KeyError:
+            mask = _mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)
         closed = closed_casinos(state)
         places = _BY_MASK[mask & ~_closed_mask(closed) if closed else mask]
     elif r1 or r2 or r3:  # several groups: the faces any of them shows, as a bit mask
@@ -101,7 +105,11 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     offerers = ruleset.offerers
     if not offerers:
         return places
-    offers = _offers(state, offerers)
+    if len(offerers) == 1:  # _offers, inlined (a placement decision's hot path)
+        i = offerers[0]
+        offers = state.config.modules[i].offer(state, i, state.active)
+    else:
+        offers = _offers(state, offerers)
     return places + offers if offers else places
 
 
@@ -146,15 +154,16 @@ def closed_casinos(state: State) -> frozenset[CasinoNumber]:
     >>> closed_casinos(lv.new_game(lv.royale(3)))
     frozenset()
     """
-    modules = state.config.modules
     ruleset = state.config.ruleset
     closers = ruleset.closers
-    sleepers = ruleset.sleepers
     slices = state.modules
     if len(closers) == 1:
         i = closers[0]
-        asleep = slices[i] is None and i in sleepers  # then it closes nothing
-        return _OPEN if asleep else modules[i].closed(state, i)
+        if slices[i] is None and i in ruleset.sleepers:  # asleep: it closes nothing
+            return _OPEN
+        return state.config.modules[i].closed(state, i)
+    modules = state.config.modules
+    sleepers = ruleset.sleepers
     closed = _OPEN
     for i in closers:
         if slices[i] is not None or i not in sleepers:

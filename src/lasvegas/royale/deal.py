@@ -24,7 +24,15 @@ from ..errors import ConfigError, IllegalActionError
 from ..events import DiceRolled, Event, NoteDealt
 from ..modules.base import ModuleState, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, fast_constructor, make_casino
-from ..table import Interned, note_outcomes, roll_outcomes, sample_note, sample_roll, take_note
+from ..table import (
+    Interned,
+    draw_notes,
+    note_outcomes,
+    roll_outcomes,
+    sample_note,
+    sample_roll,
+    take_note,
+)
 from ..text import money
 from ..types import BIG, REGULAR, CasinoNumber, Money
 from .components import CHIPS_PER_ROUND, MAX_TILES, face_code, face_name
@@ -488,12 +496,25 @@ def _drawn(state: State, action: Action) -> tuple[Money, tuple[Money, ...], tupl
 
 def _card_dealt(state: State, index: int, action: Action, log: list[Event] | None) -> State:
     """One money card drawn onto the round's pairs (R-4); the last one puts the pairs onto
-    the casinos. The hot path of the setup (36 draws a game)."""
+    the casinos."""
     value, hidden, returned = _drawn(state, action)
-    tasks = state.tasks
-    task = tasks[0]
+    task = state.tasks[0]
     assert type(task) is CardDeal
-    drawn = (*task.drawn, value)
+    return _cards_dealt(state, index, (*task.drawn, value), hidden, returned, log)
+
+
+def _cards_dealt(
+    state: State,
+    index: int,
+    drawn: tuple[Money, ...],
+    hidden: tuple[Money, ...],
+    returned: tuple[Money, ...],
+    log: list[Event] | None,
+) -> State:
+    """The round's cards drawn so far are *drawn*, the pile is *hidden* and *returned*: the
+    deal waits for the next card, or, all drawn, the pairs go onto the casinos in the same
+    state (R-4)."""
+    tasks = state.tasks
     casinos = state.casinos
     if len(drawn) < 2 * len(casinos):
         if len(tasks) == 1:
@@ -501,7 +522,7 @@ def _card_dealt(state: State, index: int, action: Action, log: list[Event] | Non
         else:
             tasks = (_new_card_deal(module=index, drawn=drawn), *tasks[1:])
         pairs = None
-    else:  # the last card: the pairs go onto the casinos in the same state (R-4)
+    else:  # the last card: the pairs go onto the casinos
         tasks = tasks[1:]
         pairs = _rank_pairs(drawn)
         casinos = tuple(
@@ -522,18 +543,32 @@ def _card_dealt(state: State, index: int, action: Action, log: list[Event] | Non
 
 
 def _bank_dealt(state: State, index: int, action: Action, log: list[Event] | None) -> State:
-    """One card drawn into the bank (T-1): 54 draws in round 1, so the slice, the modules
-    and the tasks are built with as few intermediate tuples as possible."""
+    """One card drawn into the bank (T-1)."""
     value, hidden, returned = _drawn(state, action)
-    tasks = state.tasks
-    task = tasks[0]
+    task = state.tasks[0]
     assert type(task) is BankDeal
+    return _banked(state, index, task.left, (value,), hidden, returned, log)
+
+
+def _banked(
+    state: State,
+    index: int,
+    left: int,
+    values: Sequence[Money],
+    hidden: tuple[Money, ...],
+    returned: tuple[Money, ...],
+    log: list[Event] | None,
+) -> State:
+    """The cards *values* drawn into the bank (T-1) while *left* were still to come, the
+    pile left *hidden* and *returned*: the slice, the modules and the tasks built once."""
+    tasks = state.tasks
     r: RoyaleState = state.modules[index]  # type: ignore[assignment]
     bank = list(r.bank)
-    insort(bank, value)  # the bank stays sorted
+    for value in values:
+        insort(bank, value)  # the bank stays sorted
     slices = list(state.modules)
     slices[index] = evolve_royale(r, bank=tuple(bank))
-    left = task.left - 1
+    left -= len(values)
     if left:
         key = left * _MAX_MODULES + index  # an int key: no tuple to build and hash
         following = _BANK_DEALS.get(key)
@@ -550,73 +585,35 @@ def _bank_dealt(state: State, index: int, action: Action, log: list[Event] | Non
         tasks=tasks,
     )
     if log is not None or CardBanked in state.config.ruleset.reactors:
-        state = emit(state, CardBanked(value=value), log)
+        for value in values:
+            state = emit(state, CardBanked(value=value), log)
     return state
-
-
-def _draws(
-    state: State, count: int, rng: Rng
-) -> tuple[list[Draw], tuple[Money, ...], tuple[Money, ...]]:
-    """*count* cards drawn from the pile with *rng*, one after the other as the deal's nodes
-    draw them (:func:`_draw_sample`, :func:`lasvegas.table.take_note`): the draws, and the
-    pile's hidden and returned parts left."""
-    hidden = state.pile_hidden
-    returned = state.pile_returned
-    draws: list[Draw] = []
-    for _ in range(count):
-        draw = sample_note(hidden, returned, rng)
-        draws.append(draw)
-        pile = take_note(hidden, returned, draw.value)
-        assert pile is not None  # drawn from this very pile
-        hidden, returned = pile
-    return draws, hidden, returned
 
 
 def _card_deal_run(
     state: State, index: int, task: Task, rng: Rng
 ) -> tuple[State, tuple[Action, ...]]:
     """The rest of the money-card deal (R-4) for :func:`lasvegas.play_chance`: the cards
-    before the last go onto the task in one state, then the last is dealt by
-    :func:`_card_dealt` (which puts the pairs onto the casinos), as node by node."""
+    drawn as node by node (:func:`lasvegas.table.draw_notes`), then the pairs onto the
+    casinos in one state, as the last node leaves it."""
     assert type(task) is CardDeal
-    draws, hidden, returned = _draws(state, 2 * len(state.casinos) - len(task.drawn) - 1, rng)
-    if draws:
-        drawn = (*task.drawn, *[d.value for d in draws])
-        deal = _new_card_deal(module=index, drawn=drawn)
-        state = evolve(
-            state, pile_hidden=hidden, pile_returned=returned, tasks=(deal, *state.tasks[1:])
-        )
-    last = sample_note(hidden, returned, rng)
-    draws.append(last)
-    return _card_dealt(state, index, last, None), tuple(draws)
+    count = 2 * len(state.casinos) - len(task.drawn)
+    draws, hidden, returned = draw_notes(state.pile_hidden, state.pile_returned, count, rng)
+    drawn = (*task.drawn, *[d.value for d in draws])
+    return _cards_dealt(state, index, drawn, hidden, returned, None), tuple(draws)
 
 
 def _bank_deal_run(
     state: State, index: int, task: Task, rng: Rng
 ) -> tuple[State, tuple[Action, ...]]:
-    """The rest of the bank's deal (T-1) for :func:`lasvegas.play_chance`: the cards before
-    the last go into the bank in one state, then the last is dealt by :func:`_bank_dealt`,
-    as node by node (one card at a time when a module hears them)."""
+    """The rest of the bank's deal (T-1) for :func:`lasvegas.play_chance`: the cards drawn
+    as node by node (:func:`lasvegas.table.draw_notes`) go into the bank in one state, as
+    the last node leaves it; one card at a time when a module hears them."""
     assert type(task) is BankDeal
     count = 1 if CardBanked in state.config.ruleset.reactors else task.left
-    draws, hidden, returned = _draws(state, count - 1, rng)
-    if draws:
-        r: RoyaleState = state.modules[index]  # type: ignore[assignment]
-        bank = list(r.bank)
-        for draw in draws:
-            insort(bank, draw.value)  # the bank stays sorted
-        slices = list(state.modules)
-        slices[index] = evolve_royale(r, bank=tuple(bank))
-        state = evolve(
-            state,
-            pile_hidden=hidden,
-            pile_returned=returned,
-            modules=tuple(slices),
-            tasks=(BankDeal(index, 1), *state.tasks[1:]),
-        )
-    last = sample_note(hidden, returned, rng)
-    draws.append(last)
-    return _bank_dealt(state, index, last, None), tuple(draws)
+    draws, hidden, returned = draw_notes(state.pile_hidden, state.pile_returned, count, rng)
+    values = [d.value for d in draws]
+    return _banked(state, index, task.left, values, hidden, returned, None), tuple(draws)
 
 
 def _tile_dealt(

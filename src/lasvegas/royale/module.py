@@ -419,19 +419,8 @@ class Royale(RuleModule):
         at a closed casino, where the turn passes for free (T-7)."""
         if not state.modules[index].chips[seat]:  # type: ignore[union-attr]
             return ()
-        ruleset = state.config.ruleset
-        closers = ruleset.closers
-        if closers:
-            # Usually every closer (No Entry!) sleeps: then nothing is closed, and the
-            # engine's closed_casinos (one call more per placement decision) can't say more.
-            slices = state.modules
-            sleepers = ruleset.sleepers
-            for i in closers:
-                if slices[i] is not None or i not in sleepers:
-                    break
-            else:
-                return _PAY
-            closed = closed_casinos(state)  # as the engine just answered it (remembered)
+        if state.config.ruleset.closers:
+            closed = closed_casinos(state)  # usually nothing: No Entry! sleeps
             if closed:
                 for group in state.rolled:  # a plain loop: all() and a generator cost more
                     if not closed.issuperset(group):
