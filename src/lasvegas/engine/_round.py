@@ -176,8 +176,8 @@ _PAID: Interned[int, CasinoPaid] = Interned(
 
 def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     """Whether any awake module hears the payout of casino number *casino*: it lists
-    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears_paid``,
-    says so for that casino."""
+    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears``, says so
+    for that casino."""
     hearers = ruleset.reactors.get(CasinoPaid)
     if not hearers:
         return False
@@ -187,7 +187,9 @@ def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     for i in hearers:
         if slices[i] is None and i in sleepers:
             continue
-        if i in filters and not state.config.modules[i].hears_paid(state, i, CasinoNumber(casino)):
+        if i in filters and not state.config.modules[i].hears(
+            state, i, CasinoPaid, CasinoNumber(casino)
+        ):
             continue
         return True
     return False
@@ -291,10 +293,9 @@ def standings(state: State) -> Standings:
     counts = [len(notes) for notes in state.money]
     for i in ruleset.scorers:
         for seat in range(config.players):
-            money[seat] += modules[i].score(state, i, seat)
-    for i in ruleset.tiebreakers:
-        for seat in range(config.players):
-            counts[seat] += modules[i].tiebreak(state, i, seat)
+            score = modules[i].score(state, i, seat)
+            money[seat] += score.money
+            counts[seat] += score.tiebreak
     winners: tuple[Seat, ...] = ()
     if state.phase is _OVER and not state.tasks:
         best = max(zip(money, counts, strict=True))
