@@ -45,7 +45,9 @@ def test_a_score_counts_its_tiebreak_without_money() -> None:
     assert standings.money == (0, 0)
     parts = lv.observe(lv.new_game(config), 0).money_parts
     assert parts is not None
-    assert [part.amount for part in parts[0]] == [0, 0]
+    seat = parts[0]
+    assert seat is not None
+    assert [part.amount for part in seat] == [0, 0]
 
 
 def test_r_8_chips_count_as_money_and_in_the_tie_break() -> None:
