@@ -455,7 +455,7 @@ class Heard(lv.ModuleState):
 
 @attrs.frozen
 class PaidAtTwo(lv.RuleModule):
-    """Test module that says it hears casino 2's payout only (``hears_paid``) but records
+    """Test module that says it hears casino 2's payout only (``hears``) but records
     every ``CasinoPaid`` that reaches it, so a test can see which ones do."""
 
     id: ClassVar[str] = "test-paid-at-two"
@@ -477,13 +477,15 @@ class PaidAtTwo(lv.RuleModule):
         slices[index] = Heard((*heard.casinos, event.casino))
         return attrs.evolve(state, modules=tuple(slices))
 
-    def hears_paid(self, state: lv.State, index: int, casino: int) -> bool:
+    def hears(
+        self, state: lv.State, index: int, kind: type[lv.Event], casino: lv.CasinoNumber
+    ) -> bool:
         """Casino 2 only."""
         return casino == 2
 
 
 def test_casinos_nobody_hears_pay_without_their_events() -> None:
-    """C-12 to C-14 with ``hears_paid``: without a log, only the casinos some module hears
+    """C-12 to C-14 with ``hears``: without a log, only the casinos some module hears
     are reported to the modules (the others pay in runs, without events), and every casino
     pays as it would otherwise; with a log (``step``) every ``CasinoPaid`` is reported."""
     state = deal(lv.new_game(lv.classic(2, PaidAtTwo())), *[[50_000]] * 6)

@@ -30,20 +30,72 @@ class _Tiebreaking(lv.RuleModule):
 
     id: ClassVar[str] = "test-tiebreaking"
 
-    def tiebreak(self, state: lv.State, index: int, seat: lv.Seat) -> int:
-        return 1 if seat == 0 else 0
+    def score(self, state: lv.State, index: int, seat: lv.Seat) -> lv.Score:
+        return lv.Score(tiebreak=1) if seat == 0 else lv.Score()
 
 
-def test_tiebreak_runs_without_score() -> None:
-    """A module overriding only ``tiebreak`` adds to the counts (no silent dependency on
-    ``score``), and adds no money part to views."""
+def test_a_score_counts_its_tiebreak_without_money() -> None:
+    """C-16, R-8: one ``score`` hook answers both parts of a seat's standings, and each
+    counts on its own: a module may add to the tie-break count without adding money (no
+    second hook that runs only when the first is overridden)."""
     config = lv.classic(2, _Tiebreaking())
-    assert config.ruleset.tiebreakers == (0,)
-    assert config.ruleset.scorers == ()
+    assert config.ruleset.scorers == (0,)
     standings = lv.standings(lv.new_game(config))
     assert standings.notes == (1, 0)
     assert standings.money == (0, 0)
-    assert len(lv.observe(lv.new_game(config), 0).money_parts[0]) == 1  # type: ignore[arg-type]
+    parts = lv.observe(lv.new_game(config), 0).money_parts
+    assert parts is not None
+    seat = parts[0]
+    assert seat is not None
+    assert [part.amount for part in seat] == [0, 0]
+
+
+def test_r_8_chips_count_as_money_and_in_the_tie_break() -> None:
+    """R-8: Royale's chips are worth $10,000 each and count with the money cards in a tie;
+    K-15/K-16: the card game's chip cards are money only."""
+    state = lv.new_game(lv.royale(3))
+    royale = state.config.modules[0]
+    chips = state.modules[0].chips  # type: ignore[union-attr]
+    assert royale.score(state, 0, 0) == lv.Score(money=chips[0] * 10_000, tiebreak=chips[0])
+    standings = lv.standings(state)
+    assert standings.notes == chips
+    card = lv.new_game(lv.cardgame(3))
+    assert card.config.modules[0].score(card, 0, 0).tiebreak == 0
+
+
+RULE_HOOKS = frozenset(
+    {
+        "configure",
+        "initial_state",
+        "react",
+        "hears",
+        "offer",
+        "closed",
+        "perform",
+        "task_handlers",
+        "payout",
+        "next_start",
+        "score",
+        "held",
+        "problems",
+    }
+)
+"""The closed set of rule hooks: thirteen."""
+VIEW_HOOKS = frozenset({"redact", "public_task", "redact_event", "resample_hidden"})
+"""The hooks for views and leak tests."""
+
+
+def test_the_protocol_is_a_closed_set_of_hooks() -> None:
+    """``RuleModule`` has exactly the thirteen rule hooks, the four view hooks and
+    ``capabilities``: nothing else a module can override (the speed hints for placements
+    and payouts are one hook, ``hears``; money and tie-break counts one, ``score``)."""
+    methods = {
+        name
+        for name, value in vars(lv.RuleModule).items()
+        if callable(value) and not name.startswith("_")
+    }
+    assert methods == RULE_HOOKS | VIEW_HOOKS | {"capabilities"}
+    assert len(RULE_HOOKS) == 13
 
 
 def test_a_reaction_without_listens_is_refused() -> None:
@@ -58,14 +110,33 @@ def test_a_reaction_without_listens_is_refused() -> None:
                 return state
 
 
-def test_a_placement_filter_without_dice_placed_is_refused() -> None:
-    with pytest.raises(TypeError, match="does not listen to DicePlaced"):
+def test_a_casino_filter_without_a_casino_event_is_refused() -> None:
+    """``hears`` is asked only about ``DicePlaced`` and ``CasinoPaid``: a module that
+    overrides it and listens to neither is refused when the class is made."""
+    with pytest.raises(TypeError, match="does not listen to CasinoPaid or DicePlaced"):
 
         class _Filter(lv.RuleModule):
-            listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.CasinoPaid,)
+            listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.TurnStarted,)
 
-            def hears_placement(self, state: lv.State, index: int, casino: lv.CasinoNumber) -> bool:
+            def hears(
+                self,
+                state: lv.State,
+                index: int,
+                kind: type[lv.Event],
+                casino: lv.CasinoNumber,
+            ) -> bool:
                 return False
+
+
+def test_one_casino_filter_serves_placements_and_payouts() -> None:
+    """The filter tables come from the one ``hears`` hook and ``listens``: Royale hears both
+    events, Power Play only placements."""
+    config = lv.royale(3, deal=("D2", "A2", "C1"))
+    ruleset = config.ruleset
+    power_play = next(i for i, m in enumerate(config.modules) if m.id == "power-play")
+    assert {0, power_play} <= ruleset.placement_filters
+    assert 0 in ruleset.paid_filters
+    assert power_play not in ruleset.paid_filters
 
 
 def test_listens_builds_the_reactor_tables() -> None:
@@ -114,9 +185,7 @@ def test_no_capability_is_looked_up_by_name() -> None:
 
 def test_casino_numbers_and_indexes_are_distinct_types() -> None:
     """The hooks name casinos by 1-based number, but ``payout`` by 0-based index."""
-    hints = lv.RuleModule.hears_placement.__annotations__
-    assert hints["casino"] == "CasinoNumber"
-    assert lv.RuleModule.hears_paid.__annotations__["casino"] == "CasinoNumber"
+    assert lv.RuleModule.hears.__annotations__["casino"] == "CasinoNumber"
     assert lv.RuleModule.closed.__annotations__["return"] == "frozenset[CasinoNumber]"
     assert lv.RuleModule.payout.__annotations__["casino"] == "CasinoIndex"
     assert lv.CasinoNumber(3) == 3

@@ -283,12 +283,12 @@ def test_r7_ruling_nobody_won_anywhere() -> None:
 
 def test_r7_t9_higher_cards_read_off_the_dice_where_royale_does_not_hear_the_payout() -> None:
     """R-7, T-9 (3): Royale hears the payout of a casino whose tile acts during payout only
-    (``hears_paid``: High Five at casino 1, not Jackpot or Pay Day); the core pays casinos 2-6
+    (``hears``: High Five at casino 1, not Jackpot or Pay Day); the core pays casinos 2-6
     in one state, and Royale reads their higher cards off the dice when the round ends. The
     next start player is the same as when every ``CasinoPaid`` is reported (``step``)."""
     state = start(3, tiles=3, deal=("C1", "A2", "D1"))
     royale = state.config.modules[0]
-    assert [royale.hears_paid(state, 0, lv.CasinoNumber(c)) for c in range(1, 7)] == [
+    assert [royale.hears(state, 0, lv.CasinoPaid, lv.CasinoNumber(c)) for c in range(1, 7)] == [
         True, False, False, False, False, False,
     ]  # fmt: skip
     log: list[lv.Event] = []

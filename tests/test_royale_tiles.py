@@ -579,7 +579,7 @@ def test_t3_placements_nobody_hears_change_nothing(config: lv.GameConfig) -> Non
                 if isinstance(action, lv.Place) and not state.tasks:
                     casino = action.target or action.face
                     number = lv.CasinoNumber(casino)
-                    if casino <= len(tiles) and not royale.hears_placement(state, 0, number):
+                    if casino <= len(tiles) and not royale.hears(state, 0, lv.DicePlaced, number):
                         skipped += 1
             after = lv.apply(state, action)
             assert lv.step(state, action).state == after

@@ -72,7 +72,15 @@ from .events import (
     TurnPassed,
     TurnStarted,
 )
-from .modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
+from .modules.base import (
+    Capabilities,
+    Held,
+    ModuleState,
+    RuleModule,
+    Score,
+    Task,
+    TaskHandler,
+)
 from .record import Record, read_record, replay
 from .royale import PayChip, Royale, royale
 from .royale.tiles import (
@@ -174,6 +182,7 @@ __all__ = [
     "RoundStarted",
     "Royale",
     "RuleModule",
+    "Score",
     "Seat",
     "Sequential",
     "SixthPlayer",

@@ -206,10 +206,10 @@ class Ruleset:
     """Indexes of the modules that sleep while their slice is ``None`` (``sleeps``)."""
     placement_filters: frozenset[int]
     """Indexes of the modules that listen to ``DicePlaced`` but hear placements at some
-    casinos only (they override ``hears_placement``)."""
+    casinos only (they override ``hears``)."""
     paid_filters: frozenset[int]
     """Indexes of the modules that listen to ``CasinoPaid`` but hear the payouts of some
-    casinos only (they override ``hears_paid``)."""
+    casinos only (they override ``hears``)."""
     offerers: tuple[int, ...]
     """Indexes of the modules that offer actions at a placement decision."""
     closers: tuple[int, ...]
@@ -219,10 +219,8 @@ class Ruleset:
     starters: tuple[int, ...]
     """Indexes of the modules that may choose the next round's start player."""
     scorers: tuple[int, ...]
-    """Indexes of the modules that add money to the standings (``score``)."""
-    tiebreakers: tuple[int, ...]
-    """Indexes of the modules that add to the tie-break counts (``tiebreak``), whether or
-    not they add money."""
+    """Indexes of the modules that add to the standings (``score``: money, tie-break
+    counts or both)."""
     hiders: tuple[int, ...]
     """Indexes of the modules that may hide something from a seat (they override
     ``redact`` or ``resample_hidden``)."""
@@ -252,6 +250,7 @@ def _sort_modules(modules: object) -> tuple[RuleModule, ...]:
 
 
 def _compile(config: GameConfig) -> Ruleset:
+    from .events import CasinoPaid, DicePlaced
     from .modules.base import RuleModule
 
     players = config.players
@@ -324,17 +323,20 @@ def _compile(config: GameConfig) -> Ruleset:
         reactors={k: tuple(v) for k, v in reactors.items()},
         sleepers=frozenset(i for i, m in enumerate(mods) if m.sleeps),
         placement_filters=frozenset(
-            i for i, k in enumerate(kinds) if k.hears_placement is not RuleModule.hears_placement
+            i
+            for i, k in enumerate(kinds)
+            if k.hears is not RuleModule.hears and DicePlaced in k.listens
         ),
         paid_filters=frozenset(
-            i for i, k in enumerate(kinds) if k.hears_paid is not RuleModule.hears_paid
+            i
+            for i, k in enumerate(kinds)
+            if k.hears is not RuleModule.hears and CasinoPaid in k.listens
         ),
         offerers=tuple(i for i, k in enumerate(kinds) if k.offer is not RuleModule.offer),
         closers=tuple(i for i, k in enumerate(kinds) if k.closed is not RuleModule.closed),
         payers=tuple(i for i, k in enumerate(kinds) if k.payout is not RuleModule.payout),
         starters=tuple(i for i, k in enumerate(kinds) if k.next_start is not RuleModule.next_start),
         scorers=tuple(i for i, k in enumerate(kinds) if k.score is not RuleModule.score),
-        tiebreakers=tuple(i for i, k in enumerate(kinds) if k.tiebreak is not RuleModule.tiebreak),
         hiders=tuple(
             i
             for i, k in enumerate(kinds)

@@ -4,13 +4,19 @@ A rule's effect often takes several steps (resolve a task, update a slice, place
 a seat ...), and each of the engine's helpers (``pop_task``, ``set_slice`` ...) builds a
 whole new state: several states per action, most of them thrown away at once. A draft keeps
 the changed parts instead and builds the state once, when :meth:`Draft.build` is called.
+
+Every edition's multi-step edits go through it: the engine's payout, round end and next
+round (one state from the last placement to the next round's fill when nobody hears
+them), Boulevard's kickers, rainbow cards and slot machine, Royale's tiles and the card
+game. The one-change helpers (``pop_task``, ``set_slice`` ...) and the placement and roll
+of the hot path build one state with one typed updater (``lasvegas.state``) instead.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine import emit
+from .engine._hooks import emit
 from .state import Phase, State, evolve
 from .table import place
 
@@ -28,9 +34,9 @@ class Draft:
 
     Start from a state (and the event log of the step, ``None`` for :func:`lasvegas.apply`),
     change any of its parts (a casino's dice, a seat's supply or money, a module's slice,
-    the tasks, the phase), then :meth:`build` once. The pending parts are plain attributes
-    (``None``: as in ``state``; ``modules`` is a list), so rule code may also read
-    or set them directly.
+    the tasks, the phase, the round and its start player), then :meth:`build` once. The
+    pending parts are plain attributes (``None``: as in ``state``; ``modules`` is a list),
+    so rule code may also read or set them directly.
 
     Whatever somebody must hear goes through :meth:`emit` in order: when a log is kept or an
     awake module reacts to the event's type, the draft builds the state so far and lets the
@@ -60,6 +66,8 @@ class Draft:
         "pile_hidden",
         "pile_returned",
         "rolled",
+        "round",
+        "start",
         "state",
         "supply",
         "tasks",
@@ -70,6 +78,8 @@ class Draft:
         """The state built so far (the pending parts below change it)."""
         self.log: list[Event] | None = log
         """The step's event log (``None``: nobody reads the events)."""
+        self.round: int | None = None
+        self.start: Seat | None = None
         self.phase: Phase | None = None
         self.cursor: int | None = None
         self.active: Seat | None = None
@@ -100,10 +110,14 @@ class Draft:
             and self.rolled is None
             and self.pile_hidden is None
             and self.pile_returned is None
+            and self.round is None
+            and self.start is None
         ):
             return self.state
         state = self.state = evolve(
             self.state,
+            round=self.round,
+            start=self.start,
             phase=self.phase,
             cursor=self.cursor,
             active=self.active,
@@ -116,7 +130,7 @@ class Draft:
             modules=None if modules is None else tuple(modules),
             tasks=self.tasks,
         )
-        self.phase = self.cursor = self.active = self.rolled = None
+        self.round = self.start = self.phase = self.cursor = self.active = self.rolled = None
         self.supply = self.casinos = self.money = self.tasks = None
         self.pile_hidden = self.pile_returned = None
         self.modules = None

@@ -33,8 +33,8 @@ Money: TypeAlias = int
 
 CasinoNumber = NewType("CasinoNumber", int)
 """A casino's number, ``1 .. casinos``: casino *n* is the casino of face *n* (the slot
-machine is casino 7). Rule hooks that name a casino by number (``closed``,
-``hears_placement``, ``hears_paid``) use this type; events' ``casino`` fields are numbers.
+machine is casino 7). Rule hooks that name a casino by number (``closed``, ``hears``) use
+this type; events' ``casino`` fields are numbers.
 
 >>> CasinoNumber(3) + 0
 3

@@ -343,7 +343,7 @@ def _money_parts(state: State, aids: _Aids) -> tuple[tuple[MoneyPart, ...], ...]
     return tuple(
         (
             MoneyPart(noun, sum(notes)),
-            *(MoneyPart(name, modules[i].score(state, i, s)) for i, name in scorers),
+            *(MoneyPart(name, modules[i].score(state, i, s).money) for i, name in scorers),
         )
         for s, notes in enumerate(state.money)
     )

@@ -23,11 +23,11 @@ import attrs
 from ..actions import Action, Draw
 from ..chance import Rng
 from ..config import Params
-from ..engine import emit, push_task
+from ..edit import Draft
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
 from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
-from ..state import Casino, Phase, State, evolve
+from ..state import Casino, Phase, State
 from ..table import note_outcomes, sample_note, take_note
 from ..text import money
 from ..types import Money, Seat
@@ -131,7 +131,11 @@ class RainbowCards(RuleModule):
 
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """Before payout, start replacing the rainbow cards at the casinos."""
-        return _next(state, index, log, pushed=False)
+        if not _first_rainbow(state.casinos):
+            return state
+        draft = Draft(state, log)
+        _next(draft, index, pushed=False)
+        return draft.build()
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The rainbow card draw: a chance node."""
@@ -161,29 +165,20 @@ class RainbowCards(RuleModule):
                 "a draw of a note left in the pile is next",
                 "bad-draw",
             )
-        number = _first_rainbow(state)
+        number = _first_rainbow(state.casinos)
         casino = state.casinos[number - 1]
         notes = list(casino.notes)
         notes.remove(RAINBOW)
         notes.append(value)
         notes.sort(reverse=True)
-        casinos = state.casinos
-        casinos = (
-            *casinos[: number - 1],
-            Casino(tuple(notes), casino.dice, casino.big),
-            *casinos[number:],
-        )
-        discarded = _slice(state, index).discarded + 1
-        state = evolve(
-            state,
-            casinos=casinos,
-            pile_hidden=drawn[0],
-            pile_returned=drawn[1],
-            modules=_modules(state, index, discarded),
-        )
-        if log is not None or RainbowReplaced in state.config.ruleset.reactors:
-            state = emit(state, RainbowReplaced(casino=number, value=value), log)
-        return _next(state, index, log, pushed=True)
+        draft = Draft(state, log)
+        draft.set_casino(number - 1, Casino(tuple(notes), casino.dice, casino.big))
+        draft.pile_hidden, draft.pile_returned = drawn
+        draft.set_slice(index, RainbowState(_slice(state, index).discarded + 1))
+        if draft.hears(RainbowReplaced):
+            draft.emit(RainbowReplaced(casino=number, value=value))
+        _next(draft, index, pushed=True)
+        return draft.build()
 
     def held(self, state: State, index: int) -> Held:
         """The discarded rainbow cards, out of the game."""
@@ -222,7 +217,7 @@ class RainbowCards(RuleModule):
             return None
         value = action.value
         note = "a rainbow card" if value == RAINBOW else f"a {money(value)} note"
-        number = _first_rainbow(state)
+        number = _first_rainbow(state.casinos)
         where = f"the rainbow card at casino {number}" if number else "a rainbow card"
         return f"Draw {note} to replace {where}"
 
@@ -233,38 +228,41 @@ def _slice(state: State, index: int) -> RainbowState:
     return value
 
 
-def _modules(state: State, index: int, discarded: int) -> tuple[ModuleState | None, ...]:
-    return (*state.modules[:index], RainbowState(discarded), *state.modules[index + 1 :])
-
-
-def _first_rainbow(state: State) -> int:
+def _first_rainbow(casinos: tuple[Casino, ...]) -> int:
     """The number of the first casino holding a rainbow card, or 0."""
-    for number, casino in enumerate(state.casinos, 1):
+    for number, casino in enumerate(casinos, 1):
         notes = casino.notes
         if notes and notes[-1] == RAINBOW:  # highest first: a rainbow card is last
             return number
     return 0
 
 
-def _next(state: State, index: int, log: list[Event] | None, *, pushed: bool) -> State:
+def _next(draft: Draft, index: int, *, pushed: bool) -> None:
     """Queue the next replacement, or finish (discarding unreplaceable rainbows, ruling)."""
-    if not _first_rainbow(state):
-        return evolve(state, tasks=state.tasks[1:]) if pushed else state
-    if state.pile_hidden or state.pile_returned:
-        return state if pushed else push_task(state, RainbowDraw(index))
-    discarded = _slice(state, index).discarded
-    casinos = list(state.casinos)
+    casinos = draft.get_casinos()
+    if not _first_rainbow(casinos):
+        if pushed:
+            draft.pop_task()
+        return
+    state = draft.state
+    hidden = state.pile_hidden if draft.pile_hidden is None else draft.pile_hidden
+    returned = state.pile_returned if draft.pile_returned is None else draft.pile_returned
+    if hidden or returned:
+        if not pushed:
+            draft.push_task(RainbowDraw(index))
+        return
+    log = draft.log
+    part = draft.slice(index)
+    assert isinstance(part, RainbowState)
+    discarded = part.discarded
     for number, casino in enumerate(casinos, 1):
         kept = tuple(v for v in casino.notes if v != RAINBOW)
         if len(kept) < len(casino.notes):
             discarded += len(casino.notes) - len(kept)
-            casinos[number - 1] = Casino(kept, casino.dice, casino.big)
+            draft.set_casino(number - 1, Casino(kept, casino.dice, casino.big))
             if log is not None:
                 gone = len(casino.notes) - len(kept)
                 log.extend([RainbowReplaced(casino=number, value=None)] * gone)
-    return evolve(
-        state,
-        casinos=tuple(casinos),
-        modules=_modules(state, index, discarded),
-        tasks=state.tasks[1:] if pushed else None,
-    )
+    draft.set_slice(index, RainbowState(discarded))
+    if pushed:
+        draft.pop_task()

@@ -28,7 +28,8 @@ import attrs
 
 from ..actions import Action, Place
 from ..config import Params
-from ..engine import push_task, set_slice
+from ..edit import Draft
+from ..engine import set_slice
 from ..events import (
     BanknotePaid,
     CasinoPaid,
@@ -39,11 +40,11 @@ from ..events import (
     TiesRemoved,
 )
 from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
-from ..state import Casino, Phase, State, evolve, with_modules
+from ..state import Casino, Phase, State, with_modules
 from ..table import Interned
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, CasinoIndex, Chance, Face, Money, Seat
-from ._dice import SLOT_MACHINE, with_casino
+from ._dice import SLOT_MACHINE
 from .kickers import DieKicked, KickChoice
 
 __all__ = ["ChooseNote", "SlotChoice", "SlotMachine", "SlotMachineState", "slot_ranking"]
@@ -215,7 +216,9 @@ class SlotMachine(RuleModule):
         ranked, cancelled = slot_ranking(casino.weights(), _slice(state, index).dice)
         if cancelled and log is not None:
             log.append(TiesRemoved(casino=SLOT_MACHINE, owners=cancelled))
-        return _serve(state, index, ranked, log, pushed=False)
+        draft = Draft(state, log)
+        _serve(draft, index, ranked, pushed=False)
+        return draft.build()
 
     def payout(
         self, state: State, index: int, casino: CasinoIndex, log: list[Event] | None
@@ -316,9 +319,10 @@ class SlotMachine(RuleModule):
         task = state.tasks[0]
         assert isinstance(task, SlotChoice)
         assert isinstance(action, ChooseNote)
-        seat = task.order[0]
-        state = _take(state, seat, action.value, log)
-        return _serve(state, index, task.order[1:], log, pushed=True)
+        draft = Draft(state, log)
+        _take(draft, task.order[0], action.value)
+        _serve(draft, index, task.order[1:], pushed=True)
+        return draft.build()
 
 
 def _slice(state: State, index: int) -> SlotMachineState:
@@ -354,49 +358,49 @@ def _kicked(state: State, index: int, event: DieKicked) -> State:
     return set_slice(state, index, SlotMachineState(old.used, dice))
 
 
-def _take(state: State, owner: int, value: Money, log: list[Event] | None) -> State:
+def _take(draft: Draft, owner: int, value: Money) -> None:
     """*owner* takes the note *value* from the slot machine (an imaginary owner's goes under)."""
-    casino = state.casinos[SLOT_MACHINE - 1]
+    casino = draft.get_casinos()[SLOT_MACHINE - 1]
     notes = list(casino.notes)
     notes.remove(value)
-    casinos = with_casino(state, SLOT_MACHINE, Casino(tuple(notes), casino.dice, casino.big))
-    if log is not None:
-        log.append(BanknotePaid(casino=SLOT_MACHINE, owner=owner, value=value))
-    if owner < state.config.players:
-        money = state.money
-        money = (*money[:owner], (*money[owner], value), *money[owner + 1 :])
-        return evolve(state, casinos=casinos, money=money)
-    return evolve(state, casinos=casinos, pile_returned=(*state.pile_returned, value))
+    draft.set_casino(SLOT_MACHINE - 1, Casino(tuple(notes), casino.dice, casino.big))
+    if draft.log is not None:
+        draft.log.append(BanknotePaid(casino=SLOT_MACHINE, owner=owner, value=value))
+    if owner < draft.state.config.players:
+        draft.give(owner, (value,))
+    else:
+        draft.pile_returned = (*_returned(draft), value)
 
 
-def _serve(
-    state: State, index: int, order: tuple[int, ...], log: list[Event] | None, *, pushed: bool
-) -> State:
+def _returned(draft: Draft) -> tuple[Money, ...]:
+    """The notes under the pile, with the changes so far."""
+    returned = draft.pile_returned
+    return draft.state.pile_returned if returned is None else returned
+
+
+def _serve(draft: Draft, index: int, order: tuple[int, ...], *, pushed: bool) -> None:
     """Pay the ranked *order* until a seat must choose; then send the rest under the pile.
 
     *pushed* tells whether a :class:`SlotChoice` task is first in the queue (to replace).
     """
-    players = state.config.players
-    notes = state.casinos[SLOT_MACHINE - 1].notes
+    players = draft.state.config.players
+    notes = draft.get_casinos()[SLOT_MACHINE - 1].notes
     while order and notes:
         owner = order[0]
         if owner < players:  # a seat chooses, even between equal notes (as C-10)
             task = SlotChoice(index, order)
             if pushed:
-                return evolve(state, tasks=(task, *state.tasks[1:]))
-            return push_task(state, task)
-        state = _take(state, owner, notes[0], log)  # C-21: the highest note left
-        notes = state.casinos[SLOT_MACHINE - 1].notes
+                draft.pop_task()
+            draft.push_task(task, first=pushed)
+            return
+        _take(draft, owner, notes[0])  # C-21: the highest note left
+        notes = draft.get_casinos()[SLOT_MACHINE - 1].notes
         order = order[1:]
     if pushed:
-        state = evolve(state, tasks=state.tasks[1:])
+        draft.pop_task()
     if notes:
-        if log is not None:
-            log.append(NotesReturned(casino=SLOT_MACHINE, values=notes))
-        casino = state.casinos[SLOT_MACHINE - 1]
-        state = evolve(
-            state,
-            casinos=with_casino(state, SLOT_MACHINE, Casino((), casino.dice, casino.big)),
-            pile_returned=state.pile_returned + notes,
-        )
-    return state
+        if draft.log is not None:
+            draft.log.append(NotesReturned(casino=SLOT_MACHINE, values=notes))
+        casino = draft.get_casinos()[SLOT_MACHINE - 1]
+        draft.set_casino(SLOT_MACHINE - 1, Casino((), casino.dice, casino.big))
+        draft.pile_returned = _returned(draft) + notes

@@ -26,7 +26,7 @@ from ..actions import Action
 from ..engine import emit
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, ModuleState, RuleModule, Score, Task, TaskHandler
 from ..state import Phase, State, evolve
 from ..table import Interned
 from ..types import Chance, Money, Seat
@@ -451,6 +451,7 @@ class ChipCards(RuleModule):
 
     # -- scoring -------------------------------------------------------------------------------
 
-    def score(self, state: State, index: int, seat: Seat) -> Money:
-        """The chip cards *seat* holds, scored per colour (K-15); they are money (K-16)."""
-        return self.worth(_slice(state, index).held[seat])
+    def score(self, state: State, index: int, seat: Seat) -> Score:
+        """The chip cards *seat* holds, scored per colour (K-15); they are money, not notes
+        for the tie-break (K-16)."""
+        return Score(money=self.worth(_slice(state, index).held[seat]))

@@ -10,7 +10,8 @@ The package is split by concern; every public name is importable from here:
 * ``_moves``: who moves and what (:func:`to_move`, :func:`legal_actions`, chance nodes);
 * ``_chance``: :func:`play_chance`, every chance node up to the next decision in one call;
 * ``_turns``: rolling and placing dice, turn starts and ends;
-* ``_round``: filling the casinos, the payout, the next round, :func:`standings`;
+* ``_round``: filling the casinos, the payout, the next round (through a
+  :class:`~lasvegas.edit.Draft`), :func:`standings`;
 * ``_hooks``: the helpers module hooks build states with (:func:`emit`, tasks, slices).
 
 The table operations every edition shares (drawing from a pile, placing dice, paying a

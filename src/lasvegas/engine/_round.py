@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ..actions import Draw, action_problem
 from ..config import Ruleset
+from ..edit import Draft
 from ..events import (
     CasinoPaid,
     CasinosFilled,
@@ -20,7 +21,6 @@ from ..events import (
 from ..state import (
     Casino,
     State,
-    evolve,
     make_casino,
     with_fill,
     with_payout,
@@ -39,7 +39,7 @@ from ._common import (
     _TURN_START,
     _illegal,
 )
-from ._hooks import emit
+from ._hooks import emit, hears
 from ._turns import _next_seat, _start_turn, _to
 
 
@@ -103,9 +103,7 @@ def _advance(state: State, log: list[Event] | None) -> State:
             if seat >= 0:
                 state = _start_turn(state, seat, log)
             else:  # C-11: every seat has placed all its dice
-                state = _to(state, _PAYOUT, 0, state.active, _NO_ROLL)
-                if log is not None or PayoutStarted in state.config.ruleset.reactors:
-                    state = emit(state, PayoutStarted(round=state.round), log)
+                state = _start_payout(state, log)
                 continue
             if state.tasks or state.phase is not _ROLL:
                 continue
@@ -142,10 +140,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     ruleset = config.ruleset
     index = state.cursor
     if index >= len(state.casinos):
-        state = _to(state, _ROUND_END, 0)
-        if log is not None or RoundEnded in ruleset.reactors:
-            state = emit(state, RoundEnded(round=state.round), log)
-        return state
+        return _end_round(Draft(state, log))
     if log is None and not ruleset.payers:
         # A run of casinos nobody hears pays in one state, without events.
         casinos = len(state.casinos)
@@ -176,8 +171,8 @@ _PAID: Interned[int, CasinoPaid] = Interned(
 
 def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     """Whether any awake module hears the payout of casino number *casino*: it lists
-    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears_paid``,
-    says so for that casino."""
+    ``CasinoPaid`` in ``listens``, is not asleep and, if it overrides ``hears``, says so
+    for that casino."""
     hearers = ruleset.reactors.get(CasinoPaid)
     if not hearers:
         return False
@@ -187,32 +182,66 @@ def _hears_paid(state: State, ruleset: Ruleset, casino: int) -> bool:
     for i in hearers:
         if slices[i] is None and i in sleepers:
             continue
-        if i in filters and not state.config.modules[i].hears_paid(state, i, CasinoNumber(casino)):
+        if i in filters and not state.config.modules[i].hears(
+            state, i, CasinoPaid, CasinoNumber(casino)
+        ):
             continue
         return True
     return False
 
 
+def _start_payout(state: State, log: list[Event] | None) -> State:
+    """C-11: every seat has placed all its dice; the payout starts. When nobody hears it
+    (no log, no awake module hearing ``PayoutStarted`` or ``CasinoPaid``) and no module
+    takes over a payout, every casino pays, the round ends and the next one starts in one
+    draft."""
+    ruleset = state.config.ruleset
+    if (
+        log is None
+        and not ruleset.payers
+        and CasinoPaid not in ruleset.reactors
+        and not hears(state, PayoutStarted)
+    ):
+        draft = Draft(state, None)
+        draft.phase = _PAYOUT
+        draft.cursor = 0
+        draft.rolled = _NO_ROLL
+        _pay_run(draft, 0, len(state.casinos))
+        return _end_round(draft)
+    state = _to(state, _PAYOUT, 0, state.active, _NO_ROLL)
+    if log is not None or PayoutStarted in ruleset.reactors:
+        state = emit(state, PayoutStarted(round=state.round), log)
+    return state
+
+
 def _pay_rest(state: State, stop: int) -> State:
     """The fast path of :func:`_pay_casino` for the casinos from the cursor to index *stop*
     (excluded), when nobody hears them."""
-    places = state.config.ruleset.params.places
-    money = list(state.money)
+    draft = Draft(state, None)
+    _pay_run(draft, state.cursor, stop)
+    draft.cursor = stop
+    return draft.build()
+
+
+def _pay_run(draft: Draft, first: int, stop: int) -> None:
+    """Pay the casinos from index *first* to *stop* (excluded) in *draft*, without events
+    (C-12 to C-14, C-21)."""
+    places = draft.state.config.ruleset.params.places
+    money = list(draft.get_money())
     back: list[Money] = []
-    casinos = list(state.casinos)
-    for index in range(state.cursor, stop):
+    casinos = list(draft.get_casinos())
+    for index in range(first, stop):
         casino = casinos[index]
         if casino.notes:
             back += pay(casino, CasinoNumber(index + 1), money, places, None)
             casinos[index] = make_casino((), casino.dice, casino.big)
-    return with_payout(
-        state,
-        cursor=stop,
-        casinos=tuple(casinos),
-        pile_returned=state.pile_returned + tuple(back) if back else state.pile_returned,
-        money=tuple(money),
-        modules=state.modules,
-    )
+    draft.casinos = tuple(casinos)
+    draft.money = tuple(money)
+    if back:
+        returned = draft.pile_returned
+        if returned is None:
+            returned = draft.state.pile_returned
+        draft.pile_returned = returned + tuple(back)
 
 
 payout_order = ranking
@@ -243,36 +272,53 @@ def _pay_casino(state: State, index: int, log: list[Event] | None) -> State:
     )
 
 
+def _end_round(draft: Draft) -> State:
+    """Every casino has paid: ``RoundEnded``, then the next round (or the game's end) in the
+    same draft, unless a module that hears the round's end asks for something first."""
+    draft.phase = _ROUND_END
+    draft.cursor = 0
+    if draft.hears(RoundEnded):
+        draft.emit(RoundEnded(round=draft.state.round))
+        if draft.state.tasks:
+            return draft.build()
+    return _new_round(draft)
+
+
 def _next_round(state: State, log: list[Event] | None) -> State:
+    return _new_round(Draft(state, log))
+
+
+def _new_round(draft: Draft) -> State:
+    """C-7, C-16: the next round's start player and fresh table, or the game's end."""
+    state = draft.state
     config = state.config
     ruleset = config.ruleset
     if state.round >= ruleset.params.rounds:
-        state = _to(state, _OVER, state.cursor)
-        if log is not None or GameEnded in ruleset.reactors:
-            state = emit(state, GameEnded(winners=standings(state).winners), log)
-        return state
+        draft.phase = _OVER
+        if draft.hears(GameEnded):
+            draft.emit(GameEnded(winners=standings(draft.build()).winners))
+        return draft.build()
     start: Seat | None = None
-    for i in ruleset.starters:
-        start = config.modules[i].next_start(state, i)
-        if start is not None:
-            break
+    if ruleset.starters:
+        state = draft.build()  # the modules choose from the round's end
+        for i in ruleset.starters:
+            start = config.modules[i].next_start(state, i)
+            if start is not None:
+                break
     if start is None:
         start = (state.start + 1) % config.players  # C-7
     empty = (0,) * ruleset.owners
-    state = evolve(
-        state,
-        round=state.round + 1,
-        phase=_FILL,
-        cursor=0,
-        start=start,
-        active=start,
-        supply=(ruleset.params.dice,) * config.players,
-        rolled=_NO_ROLL,
-        casinos=(Casino((), empty, empty),) * ruleset.params.casinos,
-    )
-    if log is not None or RoundStarted in ruleset.reactors:
-        state = emit(state, RoundStarted(round=state.round, start=start), log)
-    return state
+    draft.round = state.round + 1
+    draft.phase = _FILL
+    draft.cursor = 0
+    draft.start = start
+    draft.active = start
+    draft.supply = (ruleset.params.dice,) * config.players
+    draft.rolled = _NO_ROLL
+    draft.casinos = (Casino((), empty, empty),) * ruleset.params.casinos
+    if draft.hears(RoundStarted):
+        draft.emit(RoundStarted(round=state.round + 1, start=start))
+    return draft.build()
 
 
 def standings(state: State) -> Standings:
@@ -291,10 +337,9 @@ def standings(state: State) -> Standings:
     counts = [len(notes) for notes in state.money]
     for i in ruleset.scorers:
         for seat in range(config.players):
-            money[seat] += modules[i].score(state, i, seat)
-    for i in ruleset.tiebreakers:
-        for seat in range(config.players):
-            counts[seat] += modules[i].tiebreak(state, i, seat)
+            score = modules[i].score(state, i, seat)
+            money[seat] += score.money
+            counts[seat] += score.tiebreak
     winners: tuple[Seat, ...] = ()
     if state.phase is _OVER and not state.tasks:
         best = max(zip(money, counts, strict=True))

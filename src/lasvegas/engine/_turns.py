@@ -169,7 +169,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     reactors = ruleset.reactors
     if log is None and not state.tasks:
         # Whether an awake module hears the placement: it lists DicePlaced in reactors, is
-        # not asleep (RuleModule.sleeps) and, if it overrides hears_placement, says so for
+        # not asleep (RuleModule.sleeps) and, if it overrides hears, says so for
         # this casino (inlined: this runs at every placement).
         heard = False
         if DicePlaced in reactors:
@@ -179,8 +179,8 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
             for i in reactors[DicePlaced]:
                 if slices[i] is None and i in sleepers:
                     continue
-                if i in filters and not state.config.modules[i].hears_placement(
-                    state, i, CasinoNumber(index + 1)
+                if i in filters and not state.config.modules[i].hears(
+                    state, i, DicePlaced, CasinoNumber(index + 1)
                 ):
                     continue
                 heard = True

@@ -1,5 +1,5 @@
 """The module system: :class:`RuleModule` and the small closed set of hooks it offers."""
 
-from .base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from .base import Capabilities, ModuleState, RuleModule, Score, Task, TaskHandler
 
-__all__ = ["Capabilities", "ModuleState", "RuleModule", "Task", "TaskHandler"]
+__all__ = ["Capabilities", "ModuleState", "RuleModule", "Score", "Task", "TaskHandler"]

@@ -6,13 +6,14 @@ hooks it needs. The core calls a hook only if the module overrides it, so a modu
 sleeps costs nothing. ``docs/concepts.md`` shows how every module of every edition maps onto
 these hooks.
 
-The rule hooks, by when they run:
+The thirteen rule hooks, by when they run:
 
 * config time: :meth:`RuleModule.configure` (adjust the edition's :class:`~lasvegas.config.Params`)
   and :meth:`RuleModule.initial_state`;
 * reactions: :meth:`RuleModule.react` to the core events named in :attr:`RuleModule.listens`
-  (the one declaration of what a module hears), narrowed per casino by
-  :meth:`RuleModule.hears_placement` and :meth:`RuleModule.hears_paid`;
+  (the one declaration of what a module hears), narrowed per casino by the speed hint
+  :meth:`RuleModule.hears` (for the two events about one casino, ``DicePlaced`` and
+  ``CasinoPaid``);
 * decisions and chance of its own: the module pushes a :class:`Task`; while a task is first
   in ``state.tasks`` the engine asks the :class:`TaskHandler` the module declares for that
   task type (:meth:`RuleModule.task_handlers`, one handler per type) who moves, what is
@@ -21,8 +22,8 @@ The rule hooks, by when they run:
   and casinos closed to placements: :meth:`RuleModule.closed`;
 * payout: :meth:`RuleModule.payout` takes over one casino's payout;
 * next round: :meth:`RuleModule.next_start`;
-* scoring and accounting: :meth:`RuleModule.score`, :meth:`RuleModule.tiebreak` (each runs
-  on its own: a module may add to the tie-break count without adding money),
+* scoring and accounting: :meth:`RuleModule.score` (a :class:`Score`: money and tie-break
+  count, each on its own: a module may add to the count without adding money) and
   :meth:`RuleModule.held`;
 * views: :meth:`RuleModule.redact`, :meth:`RuleModule.public_task`,
   :meth:`RuleModule.redact_event`, and :meth:`RuleModule.resample_hidden` for leak tests;
@@ -58,7 +59,15 @@ if TYPE_CHECKING:
     from ..state import Phase, State
     from ..view import PlayerView
 
-__all__ = ["Capabilities", "Held", "ModuleState", "RuleModule", "Task", "TaskHandler"]
+__all__ = [
+    "Capabilities",
+    "Held",
+    "ModuleState",
+    "RuleModule",
+    "Score",
+    "Task",
+    "TaskHandler",
+]
 
 
 @attrs.frozen
@@ -224,6 +233,29 @@ NOTHING_HELD: Held = Held()
 
 
 @attrs.frozen
+class Score:
+    """What a module adds to one seat's standings: the answer of :meth:`RuleModule.score`.
+
+    Each part counts on its own: a module may add to the tie-break count without adding
+    money, or money without adding to the count.
+
+    >>> import lasvegas as lv
+    >>> state = lv.new_game(lv.royale(3))  # two chips each (R-5)
+    >>> state.config.modules[0].score(state, 0, 0)
+    Score(money=20000, tiebreak=2)
+    """
+
+    money: Money = 0
+    """Money added to the seat's standings (chips, chip cards ...)."""
+    tiebreak: int = 0
+    """Added to the seat's tie-break count (C-16: the number of notes; R-8: and chips)."""
+
+
+NO_SCORE: Score = Score()
+"""A module that adds nothing to the standings."""
+
+
+@attrs.frozen
 class RuleModule:
     """Base class of rule modules. Subclasses are frozen attrs classes; fields are options."""
 
@@ -247,8 +279,8 @@ class RuleModule:
     listens: ClassVar[tuple[type[Event], ...]] = ()
     """The core event types :meth:`react` hears: the one declaration of what the module
     listens to. The engine builds the tables of who hears what from it (a module that
-    overrides :meth:`react`, :meth:`hears_placement` or :meth:`hears_paid` must name the
-    events they are about here: the class is refused otherwise)."""
+    overrides :meth:`react` or :meth:`hears` must name the events they are about here: the
+    class is refused otherwise)."""
     sleeps: ClassVar[bool] = False
     """Whether the module sleeps while its slice is ``None`` (Royale's tiles): its
     :meth:`react` and :meth:`closed` must then do nothing, so the engine may skip them (and
@@ -283,32 +315,26 @@ class RuleModule:
         """React to a core event of a type in :attr:`listens`; may push tasks."""
         return state
 
-    def hears_placement(self, state: State, index: int, casino: CasinoNumber) -> bool:
-        """Whether :meth:`react` acts on a ``DicePlaced`` at casino number *casino*.
+    def hears(self, state: State, index: int, kind: type[Event], casino: CasinoNumber) -> bool:
+        """Whether :meth:`react` acts on an event of type *kind* about casino number *casino*:
+        a ``DicePlaced`` there or a ``CasinoPaid`` of it (the core events about one casino).
 
-        Override it in a module that lists ``DicePlaced`` in :attr:`listens` but acts on
-        placements at some casinos only (Royale: the casinos holding a tile). Return
+        A speed hint, asked only about the types in :attr:`listens`: override it in a module
+        that acts on these events at some casinos only (Royale: the casinos holding a tile,
+        and for ``CasinoPaid`` those whose tile has a "during payout" effect). Return
         ``False`` only when :meth:`react` would return the state unchanged (no table, slice
-        or task change); the engine then skips the reaction, and when nobody hears the
-        placement it builds no event and goes straight on to the next turn. *state* is the
-        state at the placement decision, before the dice land (the module slices are those
-        :meth:`react` would see). Modules that do not override it hear every placement.
-        """
-        return True
+        or task change). The engine then skips the reaction; when nobody hears a placement
+        it builds no event and goes straight on to the next turn, and when no awake module
+        hears a run of casinos and no module takes over payouts (:meth:`payout`) it pays the
+        run in one state without building their events (when a log is kept, every event is
+        still reported). A module that needs something of every casino paid (Royale: who
+        took each higher card) reads it later, from a casino it hears or from
+        ``RoundEnded`` (paying a casino moves no dice).
 
-    def hears_paid(self, state: State, index: int, casino: CasinoNumber) -> bool:
-        """Whether :meth:`react` acts on a ``CasinoPaid`` of casino number *casino*.
-
-        Override it in a module that lists ``CasinoPaid`` in :attr:`listens` but acts at
-        some casinos only (Royale: the casinos whose tile has a "during payout" effect).
-        Return ``False`` only when :meth:`react` would return the state unchanged for that
-        casino; a module that needs something of every casino (Royale: who took each higher
-        card) reads it later, from a casino it hears or from ``RoundEnded`` (paying a casino
-        moves no dice). When no awake module hears a run of casinos and no module takes
-        over payouts (``payout``), the engine pays the run in one state without building
-        their events (when a log is kept, every event is still reported). *state* is the
-        state when the first casino of the run is due to pay (the module slices are those
-        :meth:`react` would see). Modules that do not override it hear every casino.
+        *state* is the state just before the event: for ``DicePlaced`` the placement
+        decision, before the dice land; for ``CasinoPaid`` the state when the first casino
+        of the run is due to pay (the module slices are those :meth:`react` would see).
+        Modules that do not override it hear every casino.
         """
         return True
 
@@ -351,17 +377,10 @@ class RuleModule:
         """The next round's start player, or ``None`` for the core's rule (C-7)."""
         return None
 
-    def score(self, state: State, index: int, seat: Seat) -> Money:
-        """Money the module adds to *seat*'s standings (chips, chip cards ...)."""
-        return 0
-
-    def tiebreak(self, state: State, index: int, seat: Seat) -> int:
-        """What the module adds to *seat*'s tie-break count (R-8: money cards plus chips).
-
-        Called for every module that overrides it, whether or not it overrides
-        :meth:`score`.
-        """
-        return 0
+    def score(self, state: State, index: int, seat: Seat) -> Score:
+        """What the module adds to *seat*'s standings: money (chips, chip cards ...) and
+        tie-break counts (R-8: money cards plus chips), each on its own (:class:`Score`)."""
+        return NO_SCORE
 
     # -- accounting and views ------------------------------------------------------------------
 
@@ -424,12 +443,11 @@ class RuleModule:
         return ()
 
 
-_LISTEN_HOOKS: tuple[tuple[str, str | None], ...] = (
+_LISTEN_HOOKS: tuple[tuple[str, frozenset[str] | None], ...] = (
     ("react", None),
-    ("hears_placement", "DicePlaced"),
-    ("hears_paid", "CasinoPaid"),
+    ("hears", frozenset({"DicePlaced", "CasinoPaid"})),
 )
-"""The hooks about events, and the event type each one is about (``None``: any)."""
+"""The hooks about events, and the event types each one is about (``None``: any)."""
 
 
 def _check_listens(cls: type[RuleModule]) -> None:
@@ -442,5 +460,6 @@ def _check_listens(cls: type[RuleModule]) -> None:
             continue
         if about is None and not names:
             raise TypeError(f"{cls.__name__} overrides {hook} but listens to no event")
-        if about is not None and about not in names:
-            raise TypeError(f"{cls.__name__} overrides {hook} but does not listen to {about}")
+        if about is not None and not about & names:
+            wanted = " or ".join(sorted(about))
+            raise TypeError(f"{cls.__name__} overrides {hook} but does not listen to {wanted}")

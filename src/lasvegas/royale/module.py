@@ -40,9 +40,9 @@ from ..events import (
     RoundStarted,
     TurnPassed,
 )
-from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Score, Task, TaskHandler
 from ..state import Casino, Phase, State, with_turn
-from ..types import CasinoNumber, Money, Seat
+from ..types import CasinoNumber, Seat
 from .bank import take_chips
 from .components import (
     CHIP_VALUE,
@@ -348,43 +348,39 @@ class Royale(RuleModule):
                     state = tile.round_end(state, j, log)
         return state
 
-    def hears_placement(self, state: State, index: int, casino: CasinoNumber) -> bool:
-        """Only placements at a casino holding a tile with a "when activated" effect matter
-        (activation, T-3) while it can still do something (``Tile.spent``), or at any
-        tile's casino while a module hears ``TileActivated``.
+    def hears(self, state: State, index: int, kind: type[Event], casino: CasinoNumber) -> bool:
+        """Placements matter only at a casino holding a tile with a "when activated" effect
+        (activation, T-3) while it can still do something (``Tile.spent``), or at any tile's
+        casino while a module hears ``TileActivated``. Payouts matter only at the casinos
+        whose tile has a "during payout" effect and is in play (T-9 (3)): who took each
+        casino's higher card (R-7) is recorded at the next casino heard, or when the round
+        ends, from the casinos' dice (paying a casino moves no dice).
 
         >>> import lasvegas as lv
         >>> state = lv.new_game(lv.royale(3, deal=("A2", "C1", "D1")))
-        >>> Royale().hears_placement(state, 0, 3), Royale().hears_placement(state, 0, 4)
+        >>> Royale().hears(state, 0, lv.DicePlaced, 3), Royale().hears(state, 0, lv.DicePlaced, 4)
         (True, False)
         >>> state = lv.new_game(lv.royale(3, deal=("B1", "C1", "D1")))  # Bad Luck: none
-        >>> Royale().hears_placement(state, 0, 1)
+        >>> Royale().hears(state, 0, lv.DicePlaced, 1)
         False
+        >>> state = lv.new_game(lv.royale(3, deal=("G1", "A2", "D1")))  # Black Box at 1
+        >>> [Royale().hears(state, 0, lv.CasinoPaid, casino) for casino in (1, 2, 4)]
+        [True, False, False]
         """
+        if kind is not DicePlaced:
+            return self._payout_tile(state, index, casino) >= 0
         tiles = state.modules[index].tiles  # type: ignore[union-attr]
         if casino > len(tiles):
             return False
         config = state.config
         j = tiles[casino - 1]
         tile = config.modules[j]
-        kind = type(tile)
-        if kind.activate is not _NO_ACTIVATION and (
-            kind.spent is _NEVER_SPENT or not tile.spent(state, j)
+        tile_kind = type(tile)
+        if tile_kind.activate is not _NO_ACTIVATION and (
+            tile_kind.spent is _NEVER_SPENT or not tile.spent(state, j)
         ):
             return True
         return TileActivated in config.ruleset.reactors
-
-    def hears_paid(self, state: State, index: int, casino: CasinoNumber) -> bool:
-        """Only the casinos whose tile has a "during payout" effect and is in play (T-9 (3))
-        matter: who took each casino's higher card (R-7) is recorded at the next casino heard,
-        or when the round ends, from the casinos' dice (paying a casino moves no dice).
-
-        >>> import lasvegas as lv
-        >>> state = lv.new_game(lv.royale(3, deal=("G1", "A2", "D1")))  # Black Box at 1
-        >>> [Royale().hears_paid(state, 0, casino) for casino in (1, 2, 4)]
-        [True, False, False]
-        """
-        return self._payout_tile(state, index, casino) >= 0
 
     @staticmethod
     def _payout_tile(state: State, index: int, casino: int) -> int:
@@ -405,7 +401,7 @@ class Royale(RuleModule):
 
     def _casino_paid(self, state: State, index: int, casino: int, log: list[Event] | None) -> State:
         """T-9 (3): the tile's "during payout" effect, once the higher cards up to here are
-        recorded (R-7); nothing at a casino :meth:`hears_paid` passes over."""
+        recorded (R-7); nothing at a casino :meth:`hears` passes over."""
         j = self._payout_tile(state, index, casino)
         if j < 0:
             return state
@@ -522,17 +518,12 @@ class Royale(RuleModule):
                 return owner
         return None
 
-    def score(self, state: State, index: int, seat: Seat) -> Money:
-        """Each chip is worth $10,000 (R-8)."""
+    def score(self, state: State, index: int, seat: Seat) -> Score:
+        """Each chip is worth $10,000, and chips count with the money cards in a tie (R-8)."""
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
-        return s.chips[seat] * CHIP_VALUE
-
-    def tiebreak(self, state: State, index: int, seat: Seat) -> int:
-        """Chips count with the money cards in a tie (R-8)."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
-        return s.chips[seat]
+        chips = s.chips[seat]
+        return Score(money=chips * CHIP_VALUE, tiebreak=chips)
 
     def held(self, state: State, index: int) -> Held:
         """The bank's cards, and cards drawn this round but not yet at a casino."""

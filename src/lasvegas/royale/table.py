@@ -122,7 +122,7 @@ def higher_card_winner(state: State, casino: int) -> int | None:
 
     ``None`` before that casino's payout or when nobody won there. The owner may be
     imaginary (numbered after the seats, T-8). Royale records the winners of the casinos it
-    does not hear later (``hears_paid``); until then the winner is read off the casino's
+    does not hear later (``hears``); until then the winner is read off the casino's
     dice, which paying does not move.
 
     >>> import lasvegas as lv

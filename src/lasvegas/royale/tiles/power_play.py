@@ -200,7 +200,7 @@ class PowerPlay(Tile):
             return self._hand(state, index, seat, log)
         return state
 
-    def hears_placement(self, state: State, index: int, casino: CasinoNumber) -> bool:
+    def hears(self, state: State, index: int, kind: type[Event], casino: CasinoNumber) -> bool:
         """Placements matter only while a seat holds the token (T-POWER-4 returns it), and
         only at this tile's casino (or while the majority there is no longer clear).
 
@@ -208,7 +208,7 @@ class PowerPlay(Tile):
         >>> from lasvegas.royale.testing import setup_round
         >>> state = setup_round(lv.new_game(lv.royale(3, tiles=1, deal=("D2",))))
         >>> index = next(i for i, m in enumerate(state.config.modules) if isinstance(m, PowerPlay))
-        >>> PowerPlay().hears_placement(state, index, 2)  # the token lies on the tile
+        >>> PowerPlay().hears(state, index, lv.DicePlaced, 2)  # the token lies on the tile
         False
         """
         s = state.modules[index]
