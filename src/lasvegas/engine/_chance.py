@@ -76,11 +76,13 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
             phase = state.phase
             if (phase is not _ROLL and phase is not _PLACE) or state.tasks:
                 state = _advance(state, None)
+            elif phase is _PLACE:
+                break  # a seat decides (as the loop's next pass would find)
         elif phase is _FILL:
             state = _advance(_fill_run(state, rng, actions), None)
         else:
             break
-    return _new_run(state=state, actions=tuple(actions))
+    return _new_run(state, tuple(actions))
 
 
 def _fill_run(state: State, rng: Rng, actions: list[Action]) -> State:
