@@ -22,9 +22,10 @@ from __future__ import annotations
 
 import functools
 import operator
+import struct
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import combinations_with_replacement, product
 from math import factorial
@@ -46,6 +47,27 @@ _GAMMA = 0x9E3779B97F4A7C15
 _MIX1 = 0xBF58476D1CE4E5B9
 _MIX2 = 0x94D049BB133111EB
 
+_LANE_BYTES = b"\xff" * 8 + b"\x00" * 8
+"""One 128-bit lane of a batch (below, :meth:`Rng._refill`): a 64-bit value and 64 zero bits."""
+
+
+def _batch_constants(n: int) -> tuple[int, int, int, Callable[[bytes], tuple[int, ...]]]:
+    """For a batch of *n* SplitMix64 steps computed at once (:meth:`Rng._refill`): the int
+    with a 1 in every 128-bit lane, the int holding ``(i + 1) * gamma mod 2**64`` in lane
+    ``i``, the mask of every lane's low 64 bits, and the function reading the lanes' low 64
+    bits back from the batch's ``n * 16`` bytes (little-endian)."""
+    ones = int.from_bytes((1).to_bytes(16, "little") * n, "little")
+    steps = b"".join(((i + 1) * _GAMMA & _MASK64).to_bytes(16, "little") for i in range(n))
+    lanes = int.from_bytes(_LANE_BYTES * n, "little")
+    return ones, int.from_bytes(steps, "little"), lanes, struct.Struct("<" + "Q8x" * n).unpack
+
+
+_FIRST_BATCH = _batch_constants(8)
+"""A fresh generator's first batch: small, as some draw only a few outputs."""
+
+_BATCH = _batch_constants(64)
+"""Every later batch."""
+
 _MAX_CHUNK = 24
 """Most dice taken from one 64-bit output (6**24 < 2**64 < 6**25)."""
 
@@ -60,6 +82,10 @@ def _sorted_faces_table(m: int) -> tuple[tuple[int, ...], ...]:
     """For every x in [0, 6**m): the sorted faces given by x's m base-6 digits, plus 1."""
     return tuple(tuple(sorted(d + 1 for d in digits)) for digits in product(range(6), repeat=m))
 
+
+_BELOW_LIMITS = (0, *(_TWO64 - _TWO64 % n for n in range(1, 256)))
+"""The rejection bound of :meth:`Rng.below` per ``n < 256``: the largest multiple of ``n``
+not above 2**64."""
 
 _FACES = tuple(_sorted_faces_table(m) for m in range(5))
 """_FACES[m][x]: the sorted faces of the m base-6 digits of x (m <= 4, 1296 entries at most).
@@ -103,17 +129,24 @@ class Rng:
         True
     """
 
-    __slots__ = ("_state",)
+    # The outputs are computed a batch at a time (:meth:`_refill`): ``_buf`` holds the
+    # batch, ``_i`` the index of the next output to hand out, and ``_base`` the state
+    # before the batch's first step, so the state is ``_base + _i * gamma (mod 2**64)``.
+    __slots__ = ("_base", "_buf", "_i")
 
-    _state: int
+    _base: int
+    _buf: tuple[int, ...]
+    _i: int
 
     def __init__(self, seed: int) -> None:
         if type(seed) is not int:
             seed = operator.index(seed)  # TypeError unless an integer (bool is one)
-        self._state = seed & _MASK64
+        self._base = seed & _MASK64
+        self._buf = ()
+        self._i = 0
 
     def __repr__(self) -> str:
-        return f"Rng.from_state(0x{self._state:016x})"
+        return f"Rng.from_state(0x{self.state:016x})"
 
     @property
     def state(self) -> int:
@@ -126,7 +159,7 @@ class Rng:
             >>> Rng.from_state(saved).next_u64() == a
             True
         """
-        return self._state
+        return (self._base + self._i * _GAMMA) & _MASK64
 
     @classmethod
     def from_state(cls, state: int) -> Rng:
@@ -162,11 +195,34 @@ class Rng:
             >>> [hex(rng.next_u64()) for _ in range(2)]
             ['0xe220a8397b1dcdaf', '0x6e789e6aa1b965f4']
         """
-        s = (self._state + _GAMMA) & _MASK64
-        self._state = s
-        z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
-        z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
-        return z ^ (z >> 31)
+        try:
+            u = self._buf[self._i]
+        except IndexError:
+            u = self._refill()
+        self._i += 1
+        return u
+
+    def _refill(self) -> int:
+        """Compute the next batch of outputs and return its first one (not yet taken).
+
+        The steps of a batch are computed together, in one Python int holding each step's
+        64-bit value in its own 128-bit lane: a product of two 64-bit values fits its lane,
+        and every shift is masked back to the lanes' low 64 bits before the next product, so
+        the lanes never mix and each holds exactly what the step above gives it. A batch of
+        64 costs about a quarter of what 64 single steps cost.
+        """
+        buf = self._buf
+        base = (self._base + len(buf) * _GAMMA) & _MASK64
+        ones, steps, lanes, unpack = _BATCH if buf else _FIRST_BATCH
+        s = (base * ones + steps) & lanes
+        z = ((s ^ (s >> 30)) & lanes) * _MIX1 & lanes
+        z = ((z ^ (z >> 27)) & lanes) * _MIX2 & lanes
+        z ^= z >> 31  # each lane's low 64 bits: the output (unpack reads only those)
+        buf = unpack(z.to_bytes((lanes.bit_length() + 64) // 8, "little"))
+        self._base = base
+        self._buf = buf
+        self._i = 0
+        return buf[0]
 
     def below(self, n: int) -> int:
         """A uniform int in ``[0, n)``, without bias.
@@ -195,13 +251,13 @@ class Rng:
         if n <= 0:
             raise ValueError(f"below(n) needs n >= 1, got {n}")
         if n <= _TWO64:
-            limit = _TWO64 - _TWO64 % n
+            limit = _BELOW_LIMITS[n] if n < 256 and type(n) is int else _TWO64 - _TWO64 % n
             while True:
-                s = (self._state + _GAMMA) & _MASK64
-                self._state = s
-                z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
-                u = z ^ (z >> 31)
+                try:  # next_u64, inlined
+                    u = self._buf[self._i]
+                except IndexError:
+                    u = self._refill()
+                self._i += 1
                 if u < limit:
                     return u % n
         words = (n.bit_length() + 63) // 64
@@ -246,11 +302,11 @@ class Rng:
             # The hot path, inlined: one accepted output, at most two table lookups.
             limit = _LIMITS[k]
             while True:
-                s = (self._state + _GAMMA) & _MASK64
-                self._state = s
-                z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
-                z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
-                u = z ^ (z >> 31)
+                try:  # next_u64, inlined
+                    u = self._buf[self._i]
+                except IndexError:
+                    u = self._refill()
+                self._i += 1
                 if u < limit:
                     break
             if k <= 4:
@@ -280,11 +336,7 @@ class Rng:
         """
         limit = _LIMITS[m]
         while True:
-            s = (self._state + _GAMMA) & _MASK64
-            self._state = s
-            z = ((s ^ (s >> 30)) * _MIX1) & _MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & _MASK64
-            u = z ^ (z >> 31)
+            u = self.next_u64()
             if u < limit:
                 break
         if m <= 4:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, TypeVar
 
-from .actions import Draw, Roll
+from .actions import Action, Draw, Roll
 from .chance import multiset_draw_distribution, roll_distribution
 from .events import BanknotePaid, Event, TiesRemoved
 from .payout import rank, tied
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Interned",
     "add_note",
+    "deal_notes",
     "draw_notes",
     "draw_outcomes",
     "no_such_note",
@@ -251,6 +252,47 @@ def draw_notes(
         draws.extend([draw(value) for value in returned[:count]])
         returned = returned[count:]
     return draws, hidden, returned
+def deal_notes(
+    casino: Casino,
+    hidden: tuple[Money, ...],
+    returned: tuple[Money, ...],
+    rng: Rng,
+    minimum: Money,
+    worth: dict[Money, Money] | None,
+    drawn: list[Action],
+) -> tuple[Casino, tuple[Money, ...], tuple[Money, ...]]:
+    """Fill *casino* from the banknote pile (C-5): one note, then more while its notes
+    count for less than *minimum* (:func:`pile_total`) and the pile lasts (C-6). Returns
+    the casino and the pile after; each draw is appended to *drawn*. The draws are those
+    of :func:`sample_note` and :func:`take_note` one at a time, with the same *rng* calls,
+    and the casino the one :func:`add_note` gives note by note (one casino built, not one
+    per note).
+
+    >>> import lasvegas as lv
+    >>> drawn = []
+    >>> casino, hidden, returned = deal_notes(
+    ...     Casino((), (0,), (0,)), (), (20_000, 40_000, 10_000), lv.Rng(1), 50_000, None, drawn
+    ... )
+    >>> casino.notes, hidden, returned, drawn
+    ((40000, 20000), (), (10000,), [Draw(value=20000), Draw(value=40000)])
+    """
+    notes = list(casino.notes)
+    total = pile_total(casino.notes, worth)
+    while True:
+        if hidden:  # sample_note and take_note: any unseen note, equally likely (C-4)
+            i = rng.below(len(hidden))
+            value = hidden[i]
+            hidden = hidden[:i] + hidden[i + 1 :]  # the multiset less that note
+        else:  # then the returned notes in their order (C-14)
+            value = returned[0]
+            returned = returned[1:]
+        drawn.append(_draw(value))
+        notes.append(value)
+        total += value if worth is None else worth.get(value, value)
+        if total >= minimum or not (hidden or returned):
+            break
+    notes.sort(reverse=True)  # highest first, as add_note keeps them
+    return make_casino(tuple(notes), casino.dice, casino.big), hidden, returned
 
 
 _DRAWS: Interned[Money, Draw] = Interned(Draw)

@@ -13,7 +13,7 @@ from ..actions import Action
 from ..chance import Rng
 from ..events import NoteDealt
 from ..state import State, fast_constructor, with_fill
-from ..table import add_note, sample_note, sample_roll, take_note
+from ..table import deal_notes, sample_note, sample_roll
 from ..types import CHANCE, GROUPS
 from . import ChanceRun
 from ._common import _FILL, _PLACE, _ROLL
@@ -76,11 +76,13 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
             phase = state.phase
             if (phase is not _ROLL and phase is not _PLACE) or state.tasks:
                 state = _advance(state, None)
+            elif phase is _PLACE:
+                break  # a seat decides (as the loop's next pass would find)
         elif phase is _FILL:
             state = _advance(_fill_run(state, rng, actions), None)
         else:
             break
-    return _new_run(state=state, actions=tuple(actions))
+    return _new_run(state, tuple(actions))
 
 
 def _fill_run(state: State, rng: Rng, actions: list[Action]) -> State:
@@ -104,19 +106,14 @@ def _fill_run(state: State, rng: Rng, actions: list[Action]) -> State:
     returned = state.pile_returned
     casinos = list(state.casinos)
     index = state.cursor
-    at = index
     while True:
-        action = sample_note(hidden, returned, rng)
-        actions.append(action)
-        value = action.value
-        drawn = take_note(hidden, returned, value)
-        assert drawn is not None  # the note was drawn from this very pile
-        hidden, returned = drawn
-        casinos[index] = add_note(casinos[index], value)
         at = index
+        casinos[index], hidden, returned = deal_notes(
+            casinos[index], hidden, returned, rng, minimum, worth, actions
+        )
         if not hidden and not returned:
             break
-        index = _below_minimum(casinos, index, count, minimum, worth)
+        index = _below_minimum(casinos, index + 1, count, minimum, worth)  # C-5
         if index >= count:
             break
     return with_fill(

@@ -76,7 +76,10 @@ def _rolled_state(
     seat = state.active
     held = state.supply[seat]
     rolled = state.rolled
-    rolled = (faces, *rolled[1:]) if group == 0 else (*rolled[:group], faces, *rolled[group + 1 :])
+    if group == 0:
+        rolled = (faces, rolled[1], rolled[2], rolled[3])
+    else:
+        rolled = (*rolled[:group], faces, *rolled[group + 1 :])
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
