@@ -252,6 +252,8 @@ def draw_notes(
         draws.extend([draw(value) for value in returned[:count]])
         returned = returned[count:]
     return draws, hidden, returned
+
+
 def deal_notes(
     casino: Casino,
     hidden: tuple[Money, ...],
