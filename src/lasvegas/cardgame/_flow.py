@@ -405,9 +405,9 @@ def dealt(state: State, index: int, log: list[Event] | None) -> State:
 def choose(state: State, index: int, action: Action, log: list[Event] | None) -> State:
     """K-5, K-13: record a choice; the last one reveals all (K-12: each at once)."""
     assert isinstance(action, PlayCards)  # the engine checked it is a legal selection
-    s = card_slice(state, index)
+    s: CardGameState = state.modules[index]  # type: ignore[assignment]
     start = state.start
-    seat = state_mover(state, index)
+    seat = mover(s, start)
     assert seat is not None
     choices = put(s.choices, seat, action.cards)
     s = _with(s, choices=choices)
