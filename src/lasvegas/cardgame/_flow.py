@@ -267,7 +267,11 @@ def deal_notes(state: State, index: int, task: Task, rng: Rng) -> tuple[State, t
 def to_draw(hand: Sequence[Card], deck: Sequence[Card]) -> int:
     """K-4, K-6: how many cards a seat holding *hand* draws from *deck*, its pile: up to 5
     in hand, as many as the pile holds."""
-    return max(0, min(HAND_SIZE - len(hand), len(deck)))
+    missing = HAND_SIZE - len(hand)
+    if missing <= 0:
+        return 0
+    left = len(deck)
+    return missing if missing < left else left  # min() and max() cost more, per card
 
 
 def deal(state: State, index: int, seats: tuple[Seat, ...], log: list[Event] | None) -> State:
