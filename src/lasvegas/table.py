@@ -35,6 +35,7 @@ __all__ = [
     "Interned",
     "add_note",
     "deal_notes",
+    "draw",
     "draw_notes",
     "draw_outcomes",
     "no_such_note",
@@ -156,6 +157,19 @@ def sample(pile: tuple[int, ...], rng: Rng) -> int:
     7
     """
     return pile[rng.below(len(pile))]
+
+
+def draw(pile: list[int], rng: Rng) -> int:
+    """One item drawn with *rng* from the sorted multiset *pile*, a list, which loses it:
+    :func:`sample` then :func:`take` (the same *rng* call), for a run of draws from one
+    pile without a tuple per draw.
+
+    >>> import lasvegas as lv
+    >>> pile = [7, 7, 8]
+    >>> draw(pile, lv.Rng(3)) == sample((7, 7, 8), lv.Rng(3)), len(pile)
+    (True, 2)
+    """
+    return pile.pop(rng.below(len(pile)))  # equal items are alike: any of them will do
 
 
 def take_note(

@@ -23,6 +23,7 @@ that reacts to them.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, TypeVar
 
@@ -45,6 +46,7 @@ from ..state import (
 from ..table import (
     Interned,
     add_note,
+    draw,
     no_such_note,
     pay,
     place,
@@ -262,12 +264,22 @@ def deal_notes(state: State, index: int, task: Task, rng: Rng) -> tuple[State, t
     return state, tuple(drawn)
 
 
+def to_draw(hand: Sequence[Card], deck: Sequence[Card]) -> int:
+    """K-4, K-6: how many cards a seat holding *hand* draws from *deck*, its pile: up to 5
+    in hand, as many as the pile holds."""
+    missing = HAND_SIZE - len(hand)
+    if missing <= 0:
+        return 0
+    left = len(deck)
+    return missing if missing < left else left  # min() and max() cost more, per card
+
+
 def deal(state: State, index: int, seats: tuple[Seat, ...], log: list[Event] | None) -> State:
     """Queue the draws of *seats* up to 5 cards each (K-4, K-6), or go on if none can draw."""
     s = card_slice(state, index)
     hands = s.hands
     decks = s.decks
-    seats = tuple(t for t in seats if len(hands[t]) < HAND_SIZE and decks[t])
+    seats = tuple(t for t in seats if to_draw(hands[t], decks[t]))
     if seats:
         return with_tasks(state, (*state.tasks, new_deal(module=index, seats=seats)))
     return dealt(state, index, log)
@@ -318,20 +330,21 @@ def card_dealt(
     hand = hand[:i] + (c,) + hand[i:]  # noqa: RUF005 - faster than unpacking
     hands[seat] = hand
     decks[seat] = deck
-    if len(hand) < HAND_SIZE and deck:
+    if to_draw(hand, deck):
         return seats
     rest = seats[1:]
     for t in rest:  # usually every seat left draws: no new tuple
-        if len(hands[t]) >= HAND_SIZE or not decks[t]:
-            return tuple(t for t in rest if len(hands[t]) < HAND_SIZE and decks[t])
+        if not to_draw(hands[t], decks[t]):
+            return tuple(t for t in rest if to_draw(hands[t], decks[t]))
     return rest
 
 
 def deal_cards(state: State, index: int, task: Task, rng: Rng) -> tuple[State, tuple[Action, ...]]:
     """The whole card deal of the first task (K-4, K-6) in one state, for
     :func:`lasvegas.play_chance` (the ``DealCards`` handler's ``run``): the cards
-    :func:`draw_card` would deal one by one, drawn from *rng* in the same order, then
-    :func:`dealt`. One card at a time when a module hears them."""
+    :func:`draw_card` would deal one by one, drawn from *rng* in the same order (a seat's
+    pile and hand held as lists meanwhile), then :func:`dealt`. One card at a time when a
+    module hears them."""
     assert type(task) is DealCards
     s: CardGameState = state.modules[index]  # type: ignore[assignment]
     if CardDrawn in state.config.ruleset.reactors:
@@ -339,12 +352,17 @@ def deal_cards(state: State, index: int, task: Task, rng: Rng) -> tuple[State, t
         return draw_card(state, index, action, None), (action,)
     decks = list(s.decks)
     hands = list(s.hands)
-    seats: tuple[Seat, ...] | None = task.seats
     drawn: list[Action] = []
-    while seats:
-        c = sample(decks[seats[0]], rng)
-        drawn.append(draw_action(c))
-        seats = card_dealt(decks, hands, seats, c)
+    for seat in task.seats:  # each seat in turn draws its cards (K-4, K-6)
+        deck = list(decks[seat])
+        hand = list(hands[seat])
+        for _ in range(to_draw(hand, deck)):
+            c = draw(deck, rng)
+            hand.append(c)
+            drawn.append(draw_action(c))
+        hand.sort()  # the hand stays sorted
+        hands[seat] = tuple(hand)
+        decks[seat] = tuple(deck)
     state = _dealt_slice(state, index, s, decks, hands, state.tasks[1:])
     return dealt(state, index, None), tuple(drawn)
 
@@ -391,9 +409,9 @@ def dealt(state: State, index: int, log: list[Event] | None) -> State:
 def choose(state: State, index: int, action: Action, log: list[Event] | None) -> State:
     """K-5, K-13: record a choice; the last one reveals all (K-12: each at once)."""
     assert isinstance(action, PlayCards)  # the engine checked it is a legal selection
-    s = card_slice(state, index)
+    s: CardGameState = state.modules[index]  # type: ignore[assignment]
     start = state.start
-    seat = state_mover(state, index)
+    seat = mover(s, start)
     assert seat is not None
     choices = put(s.choices, seat, action.cards)
     s = _with(s, choices=choices)

@@ -55,6 +55,7 @@ from ._flow import (
     draw_card,
     draw_note,
     is_sequential,
+    mover,
     orders,
     pay_casino,
     start_round,
@@ -287,14 +288,14 @@ class CardGame(RuleModule):
 
     def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
         """A choice belongs to the first seat that has not chosen (K-5, K-13)."""
-        seat = state_mover(state, index)
+        seat = mover(state.modules[index], state.start)  # type: ignore[arg-type]
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
 
     def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The legal selections from the choosing seat's hand (K-5)."""
-        s = card_slice(state, index)
-        seat = state_mover(state, index)
+        s: CardGameState = state.modules[index]  # type: ignore[assignment]
+        seat = mover(s, state.start)
         assert seat is not None
         return selections(s.hands[seat])
 
