@@ -292,11 +292,14 @@ bounded by the placements a game allows (a few thousand), and cleared past 10,00
 def _next_seat(supply: tuple[tuple[int, ...], ...], first: int) -> int:
     """The first seat from *first* on (wrapping) that still holds dice (C-9), or -1 (C-11)."""
     n = len(supply)
-    for i in range(first, first + n):
-        seat = i % n
+    seat = first if first < n else first % n
+    for _ in supply:  # each seat once, from *first* on
         held = supply[seat]
         if held[0] or held[1] or held[2] or held[3]:
             return seat
+        seat += 1
+        if seat == n:
+            seat = 0
     return -1
 
 
