@@ -79,7 +79,9 @@ def _rolled_state(
     if group == 0:
         rolled = (faces, rolled[1], rolled[2], rolled[3])
     else:
-        rolled = (*rolled[:group], faces, *rolled[group + 1 :])
+        groups = list(rolled)
+        groups[group] = faces
+        rolled = tuple(groups)
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
@@ -165,10 +167,13 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         o = ruleset.neutral_owner
         assert o is not None
         casino = place(casino, o, c3, 0)
-    casinos = state.casinos
-    supply = state.supply
-    supply = (*supply[:seat], row, *supply[seat + 1 :])
-    casinos = (*casinos[:index], casino, *casinos[index + 1 :])
+    # One entry replaced, through a list: cheaper than rebuilding from two slices.
+    rows = list(state.supply)
+    rows[seat] = row
+    supply = tuple(rows)
+    changed = list(state.casinos)
+    changed[index] = casino
+    casinos = tuple(changed)
     reactors = ruleset.reactors
     if log is None and not state.tasks:
         # Whether an awake module hears the placement: it lists DicePlaced in reactors, is
