@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..actions import Place, Roll, action_problem
+from ..actions import Action, Place, Roll, action_problem
+from ..chance import Rng
 from ..events import (
     DicePlaced,
     DiceRolled,
@@ -18,7 +19,7 @@ from ..state import (
     with_phase,
     with_turn,
 )
-from ..table import _OWN_ROLLS, Interned, place
+from ..table import _OWN_ROLLS, Interned, place, sample_roll
 from ..types import GROUPS, CasinoNumber, Seat
 from ._common import (
     _NO_ROLL,
@@ -68,14 +69,27 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
 
 
 def _rolled_state(
-    state: State, group: int, faces: tuple[int, ...], log: list[Event] | None
+    state: State,
+    group: int,
+    faces: tuple[int, ...],
+    log: list[Event] | None,
+    rolled: tuple[tuple[int, ...], ...] | None = None,
+    rng: Rng | None = None,
+    actions: list[Action] | None = None,
 ) -> State:
     """*state* after the active seat's roll of group index *group* showed *faces* (a roll
     :func:`_roll` checked, or one :func:`lasvegas.table.sample_roll` drew for it): the next
-    group to roll or the placement, the reactions, and T-7's pass."""
+    group to roll or the placement, the reactions, and T-7's pass.
+
+    With *rng* (:func:`~lasvegas.play_chance`, no log), a next group to roll is drawn at
+    once when no module hears ``DiceRolled`` (each roll its own chance action, appended to
+    *actions*): the turn's rolls then go into one state, nobody seeing those between them.
+    *rolled* holds the turn's rolls so far when they are not ``state.rolled`` (the
+    earlier groups of such a run)."""
     seat = state.active
     held = state.supply[seat]
-    rolled = state.rolled
+    if rolled is None:
+        rolled = state.rolled
     if group == 0:
         rolled = (faces, rolled[1], rolled[2], rolled[3])
     else:
@@ -85,6 +99,12 @@ def _rolled_state(
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
+    ruleset = state.config.ruleset
+    if rng is not None and nxt < 4 and DiceRolled not in ruleset.reactors:
+        roll = sample_roll(held[nxt], GROUPS[nxt], rng)
+        assert actions is not None
+        actions.append(roll)
+        return _rolled_state(state, nxt, roll.faces, None, rolled, rng, actions)
     state = with_phase(
         state,
         phase=_ROLL if nxt < 4 else _PLACE,
@@ -92,7 +112,6 @@ def _rolled_state(
         active=seat,
         rolled=rolled,
     )
-    ruleset = state.config.ruleset
     if log is None:
         hearers = ruleset.reactors.get(DiceRolled)
         if hearers:  # emit, inlined: sleeping modules skipped, the event built on demand
