@@ -2,7 +2,8 @@
 
 The core resolves its own chance here without a public :func:`~lasvegas.apply` per node:
 the banknote draws of the FILL phase go into one state when nobody hears them
-(:func:`_fill_run`), and the rolls of a turn go straight to the roll's own function. A
+(:func:`_fill_run`), and the rolls of a turn likewise, straight to the roll's own
+function (:func:`~lasvegas.engine._turns._rolled_state`). A
 module resolves its chance tasks node by node (``sample`` then ``resolve``), or a run of
 them in one state through its handler's :attr:`~lasvegas.TaskHandler.run` hook.
 """
@@ -72,7 +73,8 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
             group = state.cursor
             roll = sample_roll(state.supply[state.active][group], GROUPS[group], rng)
             actions.append(roll)
-            state = _rolled_state(state, group, roll.faces, None)  # drawn here: no check
+            # drawn here: no check; the turn's other groups drawn there if nobody hears them
+            state = _rolled_state(state, group, roll.faces, None, None, rng, actions)
             phase = state.phase
             if (phase is not _ROLL and phase is not _PLACE) or state.tasks:
                 state = _advance(state, None)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..actions import Place, Roll, action_problem
+from ..actions import Action, Place, Roll, action_problem
+from ..chance import Rng
 from ..events import (
     DicePlaced,
     DiceRolled,
@@ -18,7 +19,7 @@ from ..state import (
     with_phase,
     with_turn,
 )
-from ..table import _OWN_ROLLS, Interned, place
+from ..table import _OWN_ROLLS, Interned, place, sample_roll
 from ..types import GROUPS, CasinoNumber, Seat
 from ._common import (
     _NO_ROLL,
@@ -68,21 +69,42 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
 
 
 def _rolled_state(
-    state: State, group: int, faces: tuple[int, ...], log: list[Event] | None
+    state: State,
+    group: int,
+    faces: tuple[int, ...],
+    log: list[Event] | None,
+    rolled: tuple[tuple[int, ...], ...] | None = None,
+    rng: Rng | None = None,
+    actions: list[Action] | None = None,
 ) -> State:
     """*state* after the active seat's roll of group index *group* showed *faces* (a roll
     :func:`_roll` checked, or one :func:`lasvegas.table.sample_roll` drew for it): the next
-    group to roll or the placement, the reactions, and T-7's pass."""
+    group to roll or the placement, the reactions, and T-7's pass.
+
+    With *rng* (:func:`~lasvegas.play_chance`, no log), a next group to roll is drawn at
+    once when no module hears ``DiceRolled`` (each roll its own chance action, appended to
+    *actions*): the turn's rolls then go into one state, nobody seeing those between them.
+    *rolled* holds the turn's rolls so far when they are not ``state.rolled`` (the
+    earlier groups of such a run)."""
     seat = state.active
     held = state.supply[seat]
-    rolled = state.rolled
+    if rolled is None:
+        rolled = state.rolled
     if group == 0:
         rolled = (faces, rolled[1], rolled[2], rolled[3])
     else:
-        rolled = (*rolled[:group], faces, *rolled[group + 1 :])
+        groups = list(rolled)
+        groups[group] = faces
+        rolled = tuple(groups)
     nxt = group + 1
     while nxt < 4 and not held[nxt]:
         nxt += 1
+    ruleset = state.config.ruleset
+    if rng is not None and nxt < 4 and DiceRolled not in ruleset.reactors:
+        roll = sample_roll(held[nxt], GROUPS[nxt], rng)
+        assert actions is not None
+        actions.append(roll)
+        return _rolled_state(state, nxt, roll.faces, None, rolled, rng, actions)
     state = with_phase(
         state,
         phase=_ROLL if nxt < 4 else _PLACE,
@@ -90,7 +112,6 @@ def _rolled_state(
         active=seat,
         rolled=rolled,
     )
-    ruleset = state.config.ruleset
     if log is None:
         hearers = ruleset.reactors.get(DiceRolled)
         if hearers:  # emit, inlined: sleeping modules skipped, the event built on demand
@@ -165,10 +186,13 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         o = ruleset.neutral_owner
         assert o is not None
         casino = place(casino, o, c3, 0)
-    casinos = state.casinos
-    supply = state.supply
-    supply = (*supply[:seat], row, *supply[seat + 1 :])
-    casinos = (*casinos[:index], casino, *casinos[index + 1 :])
+    # One entry replaced, through a list: cheaper than rebuilding from two slices.
+    rows = list(state.supply)
+    rows[seat] = row
+    supply = tuple(rows)
+    changed = list(state.casinos)
+    changed[index] = casino
+    casinos = tuple(changed)
     reactors = ruleset.reactors
     if log is None and not state.tasks:
         # Whether an awake module hears the placement: it lists DicePlaced in reactors, is
@@ -292,11 +316,14 @@ bounded by the placements a game allows (a few thousand), and cleared past 10,00
 def _next_seat(supply: tuple[tuple[int, ...], ...], first: int) -> int:
     """The first seat from *first* on (wrapping) that still holds dice (C-9), or -1 (C-11)."""
     n = len(supply)
-    for i in range(first, first + n):
-        seat = i % n
+    seat = first if first < n else first % n
+    for _ in supply:  # each seat once, from *first* on
         held = supply[seat]
         if held[0] or held[1] or held[2] or held[3]:
             return seat
+        seat += 1
+        if seat == n:
+            seat = 0
     return -1
 
 
