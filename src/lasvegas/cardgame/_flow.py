@@ -376,7 +376,17 @@ def _dealt_slice(
     tasks: tuple[Task, ...],
 ) -> State:
     """*state* with the slice *s* holding *decks* and *hands*, and *tasks*."""
-    s = _with(s, decks=tuple(decks), hands=tuple(hands))
+    # Once per card: the slice built directly (not through _with's defaults, ~100 ns more)
+    s = new_slice(
+        turn=s.turn,
+        decks=tuple(decks),
+        hands=tuple(hands),
+        discards=s.discards,
+        choices=s.choices,
+        out=s.out,
+        box=s.box,
+        placed=s.placed,
+    )
     modules = state.modules
     modules = (s,) if len(modules) == 1 else put(modules, index, s)
     return with_modules_tasks(state, modules=modules, tasks=tasks)

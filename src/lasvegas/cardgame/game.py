@@ -325,7 +325,8 @@ class CardGame(RuleModule):
     def card_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the next card of the drawing seat's pile directly."""
         assert type(task) is DealCards
-        return draw_action(sample(card_slice(state, index).decks[task.seats[0]], rng))
+        s: CardGameState = state.modules[index]  # type: ignore[assignment]  # once per card
+        return draw_action(sample(s.decks[task.seats[0]], rng))
 
     # -- payout, accounting, views ---------------------------------------------------------------
 
