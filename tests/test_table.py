@@ -6,7 +6,7 @@ from collections import Counter
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import lasvegas as lv
@@ -16,10 +16,13 @@ from lasvegas.payout import rank
 from lasvegas.state import Casino
 from lasvegas.table import (
     add_note,
+    deal_notes,
+    draw,
     draw_notes,
     draw_outcomes,
     note_outcomes,
     pay,
+    pile_total,
     place,
     ranking,
     roll_outcomes,
@@ -86,6 +89,68 @@ def test_c4_c14_draw_notes_is_the_draws_one_by_one(
         expected.append(draw)
         pile = take_note(*pile, draw.value)
     assert draws == expected
+    assert (left_hidden, left_returned) == pile
+    assert rng.state == one_by_one.state
+
+
+@given(
+    pile=st.lists(st.integers(1, 9), min_size=1, max_size=12).map(sorted),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_k4_draw_from_a_list_is_sample_then_take(pile: list[int], seed: int) -> None:
+    """K-4 (a card drawn from a seat's pile): drawing from the list gives the item
+    :func:`sample` gives, leaves what :func:`take` leaves, and uses the same Rng call."""
+    rng, again = lv.Rng(seed), lv.Rng(seed)
+    before = tuple(pile)
+    item = draw(pile, rng)
+    assert item == sample(before, again)
+    assert tuple(pile) == take(before, item)
+    assert rng.state == again.state
+
+
+@given(
+    hidden=st.lists(st.sampled_from([10_000, 20_000, 50_000, 90_000]), max_size=9).map(
+        lambda p: tuple(sorted(p))
+    ),
+    returned=notes.map(tuple),
+    start=notes.map(lambda n: tuple(sorted(n, reverse=True))),
+    minimum=st.sampled_from([50_000, 100_000]),
+    rainbow=st.booleans(),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_c5_c6_deal_notes_fills_a_casino_as_the_draws_one_by_one(
+    hidden: tuple[int, ...],
+    returned: tuple[int, ...],
+    start: tuple[int, ...],
+    minimum: int,
+    rainbow: bool,
+    seed: int,
+) -> None:
+    """C-5, C-6 (B-5: a note may count for another value): filling a casino at once gives
+    the draws, the casino, the pile left and the Rng state of one note at a time
+    (sample_note, take_note, add_note) until its notes count for the minimum or the pile
+    is out."""
+    assume(hidden or returned)  # the core never fills from an empty pile (C-6 ends it first)
+    worth = {90_000: 10_000} if rainbow else None
+    casino = Casino(start, (0, 0), (0, 0))
+    rng, one_by_one = lv.Rng(seed), lv.Rng(seed)
+    drawn: list[lv.Action] = []
+    dealt, left_hidden, left_returned = deal_notes(
+        casino, hidden, returned, rng, minimum, worth, drawn
+    )
+    expected = []
+    pile: tuple[tuple[int, ...], tuple[int, ...]] | None = (hidden, returned)
+    while True:
+        assert pile is not None
+        note = sample_note(*pile, one_by_one)
+        expected.append(note)
+        pile = take_note(*pile, note.value)
+        casino = add_note(casino, note.value)
+        assert pile is not None
+        if pile_total(casino.notes, worth) >= minimum or not (pile[0] or pile[1]):
+            break
+    assert drawn == expected
+    assert dealt == casino
     assert (left_hidden, left_returned) == pile
     assert rng.state == one_by_one.state
 
