@@ -81,20 +81,18 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     r0, r1, r2, r3 = state.rolled
     places: tuple[Action, ...] | None
     ruleset = state.config.ruleset
-    if ruleset.closers:  # the faces rolled, less the closed casinos, as a bit mask
+    closers = ruleset.closers
+    if closers or r1 or r2 or r3:  # the faces any group shows, as a bit mask
         masks = _MASKS
         try:
             mask = masks[r0] | masks[r1] | masks[r2] | masks[r3]
         except KeyError:
             mask = _mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)
-        closed = closed_casinos(state)
-        places = _BY_MASK[mask & ~_closed_mask(closed) if closed else mask]
-    elif r1 or r2 or r3:  # several groups: the faces any of them shows, as a bit mask
-        masks = _MASKS
-        try:
-            places = _BY_MASK[masks[r0] | masks[r1] | masks[r2] | masks[r3]]
-        except KeyError:
-            places = _BY_MASK[_mask(r0) | _mask(r1) | _mask(r2) | _mask(r3)]
+        if closers:  # less the closed casinos
+            closed = closed_casinos(state)
+            if closed:
+                mask &= ~_closed_mask(closed)
+        places = _BY_MASK[mask]
     else:
         places = _PLACES.get(r0)
         if places is None:
@@ -105,11 +103,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     offerers = ruleset.offerers
     if not offerers:
         return places
-    if len(offerers) == 1:  # _offers, inlined (a placement decision's hot path)
-        i = offerers[0]
-        offers = state.config.modules[i].offer(state, i, state.active)
-    else:
-        offers = _offers(state, offerers)
+    offers = _offers(state, offerers)
     return places + offers if offers else places
 
 
