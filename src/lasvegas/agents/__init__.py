@@ -45,6 +45,7 @@ from .search import SearchAgent
 
 __all__ = [
     "AGENTS",
+    "AGENT_OPTIONS",
     "Agent",
     "BaseAgent",
     "Determiniser",
@@ -67,9 +68,37 @@ AGENTS: dict[str, Callable[..., BaseAgent]] = {
 """The library's agents by name (as the command line knows them)."""
 
 
+AGENT_OPTIONS: dict[str, dict[str, tuple[type[int] | type[float], float, float]]] = {
+    "random": {},
+    "greedy": {"exact_dice": (int, 0, 8)},
+    "search": {
+        "playouts": (int, 1, 10_000),
+        "time_limit": (float, 0.001, 60.0),
+        "worlds": (int, 1, 1_000),
+    },
+}
+"""The options :func:`make_agent` accepts for each agent, as ``(type, least, most)``.
+
+The bounds keep one decision's work and memory bounded whatever the spec (a spec may come
+from a config file or a server operator): at most 10,000 playouts (a few seconds per
+decision in Royale on one core), at most 60 seconds of thinking, at most 1,000
+determinised states, and an exact endgame of at most 8 dice (a seat's own dice).
+The agents' constructors themselves take any value."""
+
+
 def make_agent(spec: str, seed: int | Rng = 0) -> BaseAgent:
     """An agent from a spec: a name from :data:`AGENTS`, optionally with integer or float
     options after a colon (``"search:playouts=200"``, ``"search:time_limit=0.2"``).
+
+    Only the options of :data:`AGENT_OPTIONS` are read, each within its bounds:
+
+    * ``greedy``: ``exact_dice`` 0 to 8;
+    * ``search``: ``playouts`` 1 to 10,000, ``time_limit`` 0.001 to 60 (seconds),
+      ``worlds`` 1 to 1,000;
+    * ``random``: none.
+
+    Anything else (an unknown agent or option, an option given twice, a value that is not
+    a number of the option's type or is out of its bounds) raises ``ValueError`` naming it.
 
     >>> make_agent("search:playouts=50", seed=1).playouts
     50
@@ -77,23 +106,46 @@ def make_agent(spec: str, seed: int | Rng = 0) -> BaseAgent:
     Traceback (most recent call last):
     ...
     ValueError: unknown agent 'robot' (known: greedy, random, search)
+    >>> make_agent("search:playouts=100000")
+    Traceback (most recent call last):
+    ...
+    ValueError: agent 'search:playouts=100000': playouts must be 1 to 10000, not 100000
     """
     name, _, rest = spec.partition(":")
-    factory = AGENTS.get(name.strip())
+    name = name.strip()
+    factory = AGENTS.get(name)
     if factory is None:
         raise ValueError(f"unknown agent {name!r} (known: {', '.join(sorted(AGENTS))})")
+    known = AGENT_OPTIONS.get(name)
     options: dict[str, int | float] = {}
     for item in filter(None, (part.strip() for part in rest.split(","))):
         key, eq, value = item.partition("=")
+        key = key.strip()
         if not eq:
             raise ValueError(f"agent option {item!r}: write key=value")
+        number: int | float
         try:
-            options[key.strip()] = int(value)
+            number = int(value)
         except ValueError:
             try:
-                options[key.strip()] = float(value)
+                number = float(value)
             except ValueError:
                 raise ValueError(f"agent option {item!r}: the value must be a number") from None
+        if known is None:  # an agent added to AGENTS without bounds: its constructor decides
+            options[key] = number
+            continue
+        if key not in known:
+            takes = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"agent {spec!r}: unknown option {key!r} ({name} takes {takes})")
+        if key in options:
+            raise ValueError(f"agent {spec!r}: option {key!r} given twice")
+        kind, least, most = known[key]
+        if kind is int and not isinstance(number, int):
+            raise ValueError(f"agent {spec!r}: {key} must be a whole number, not {value.strip()}")
+        if not least <= number <= most:  # also refuses nan
+            bounds = f"{least:g} to {most:g}" if kind is float else f"{least:.0f} to {most:.0f}"
+            raise ValueError(f"agent {spec!r}: {key} must be {bounds}, not {value.strip()}")
+        options[key] = kind(number)
     try:
         return factory(seed, **options)
     except TypeError as exc:
