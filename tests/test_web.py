@@ -56,7 +56,7 @@ def test_presets_cover_every_edition(client: TestClient) -> None:
     assert editions == {"classic", "royale", "cardgame"}
     modules = {m["id"] for p in data["presets"] for m in p["config"]["modules"]}
     assert {"biggies", "kickers", "rainbow-cards", "slot-machine"} <= modules  # Boulevard
-    assert "greedy" in data["bots"]
+    assert [b["name"] for b in data["bots"]] == ["easy", "normal", "hard"]
 
 
 def test_a_human_plays_a_whole_classic_game_against_a_bot(client: TestClient) -> None:
@@ -122,10 +122,13 @@ def test_bad_input_gets_400_with_every_problem_and_changes_nothing(client: TestC
     )
     assert answer.status_code == 400
     assert len(answer.json()["errors"]) == 2
+    as_json = {**_auth(token), "Content-Type": "application/json"}
+    answer = client.post(f"{path}/actions", content=b"{not json", headers=as_json)
+    assert answer.status_code == 400
     answer = client.post(f"{path}/actions", content=b"{not json", headers=_auth(token))
-    assert answer.status_code == 400
-    answer = client.post(f"{path}/actions", content=b"x" * 70_000, headers=_auth(token))
-    assert answer.status_code == 400
+    assert answer.status_code == 415  # JSON only
+    answer = client.post(f"{path}/actions", content=b"x" * 70_000, headers=as_json)
+    assert answer.status_code == 413
     answer = client.post(f"{path}/actions", json={"kind": "place", "face": 7}, headers=_auth(token))
     assert answer.status_code == 409
     assert answer.json()["reason"]
@@ -149,7 +152,7 @@ def test_opening_a_table_lists_every_problem(client: TestClient) -> None:
     assert any("seed" in e for e in errors)
     assert any("3 entries" in e for e in errors)
     assert any("robot" in e for e in errors)
-    assert any("1-40" in e for e in errors)
+    assert any("1 to 24" in e for e in errors)
     assert client.post("/api/tables", json=[1]).status_code == 400
 
 

@@ -29,21 +29,28 @@ import asyncio
 import contextlib
 import hmac
 import importlib.resources
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
 import attrs
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..actions import Action
-from ..agents import AGENTS
-from ..boulevard import Biggies, HundredThousands, Kickers, RainbowCards, SlotMachine
+from ..boulevard import (
+    Biggies,
+    HundredThousands,
+    Kickers,
+    RainbowCards,
+    SixthPlayer,
+    SlotMachine,
+)
 from ..cardgame import cardgame
 from ..cardgame.chip_cards import ChipCards
 from ..classic import NeutralDice, classic
@@ -54,17 +61,28 @@ from ..royale import royale
 from ..serde import from_data, to_data
 from ..session import Bot, Human, Notice, Session
 from ..types import Seat
+from .guards import (
+    LOCAL_HOSTS,
+    MAX_BODY,
+    SPECTATOR,
+    TEST_HOST,
+    BotLevel,
+    OriginGuard,
+    RefusedError,
+    bearer_token,
+    bot_levels,
+    check_opening,
+    error_response,
+    lobby_modules,
+    read_json,
+    seat_index,
+    since_part,
+)
 
 __all__ = ["MAX_BODY", "MAX_TABLES", "Lobby", "Table", "create_app", "presets"]
 
 MAX_TABLES: Final = 200
 """Most tables one server keeps open (the oldest finished ones make room first)."""
-
-MAX_BODY: Final = 64_000
-"""Most bytes a request body may hold."""
-
-SPECTATOR: Final = "spectator"
-"""The seat part of a spectator's URLs."""
 
 
 def presets(players: int) -> dict[str, GameConfig]:
@@ -75,11 +93,12 @@ def presets(players: int) -> dict[str, GameConfig]:
     ['Card game', 'Card game with chip cards', 'Classic']
     """
     found: dict[str, GameConfig] = {}
+    six = (SixthPlayer(),) if players == 6 else ()  # a sixth player is a Boulevard module
     candidates: dict[str, Callable[[], GameConfig]] = {
-        "Classic": lambda: classic(players),
-        "Classic with neutral dice": lambda: classic(players, NeutralDice()),
+        "Classic": lambda: classic(players, *six),
+        "Classic with neutral dice": lambda: classic(players, *six, NeutralDice()),
         "Classic with Boulevard modules": lambda: classic(
-            players, Biggies(), HundredThousands(), Kickers(), RainbowCards(), SlotMachine()
+            players, *six, Biggies(), HundredThousands(), Kickers(), RainbowCards(), SlotMachine()
         ),
         "Royale, basic game": lambda: royale(players, tiles=0),
         "Royale with three tiles": lambda: royale(players),
@@ -189,86 +208,43 @@ class Lobby:
         return table
 
 
-class _RefusedError(Exception):
-    """A request refused with *status* and its problems."""
-
-    def __init__(self, status: int, errors: list[str]) -> None:
-        super().__init__("; ".join(errors))
-        self.status = status
-        self.errors = errors
+_RefusedError = RefusedError
 
 
 def _error(status: int, errors: Sequence[str], **extra: object) -> JSONResponse:
-    return JSONResponse({"errors": list(errors), **extra}, status_code=status)
+    return error_response(status, errors, **extra)
 
 
 async def _body(request: Request) -> object:
-    """The request's JSON body, bounded and checked (400 otherwise)."""
-    size = request.headers.get("content-length")
-    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
-        raise _RefusedError(400, [f"the body is larger than {MAX_BODY} bytes"])
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise _RefusedError(400, [f"the body is larger than {MAX_BODY} bytes"])
-    try:
-        return json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise _RefusedError(400, [f"the body is not JSON ({exc})"]) from None
-
-
-def _seats(value: object, players: int) -> list[Human | Bot]:
-    """``[{"human": "Ann"}, {"bot": "greedy"}, ...]`` checked, every problem listed."""
-    problems: list[str] = []
-    seats: list[Human | Bot] = []
-    if not isinstance(value, list):
-        raise _RefusedError(400, ["seats: expected a list with one entry per seat @ $.seats"])
-    if len(value) != players:
-        problems.append(f"seats: {players} entries needed, not {len(value)} @ $.seats")
-    for i, entry in enumerate(value):
-        where = f"@ $.seats[{i}]"
-        if isinstance(entry, dict) and set(entry) == {"human"} and isinstance(entry["human"], str):
-            name = entry["human"].strip()
-            if not 1 <= len(name) <= 40:
-                problems.append(f"a name has 1-40 characters {where}")
-            seats.append(Human(name))
-        elif isinstance(entry, dict) and set(entry) <= {"bot", "name"} and "bot" in entry:
-            spec = entry["bot"]
-            if not isinstance(spec, str) or spec.partition(":")[0] not in AGENTS:
-                problems.append(f"unknown bot {spec!r} (known: {', '.join(AGENTS)}) {where}")
-                continue
-            name = entry.get("name", spec)
-            if not isinstance(name, str) or not 1 <= len(name) <= 40:
-                problems.append(f"a name has 1-40 characters {where}")
-                continue
-            seats.append(Bot(spec, name))
-        else:
-            problems.append(f'expected {{"human": name}} or {{"bot": spec}} {where}')
-    if problems:
-        raise _RefusedError(400, problems)
-    return seats
+    """The request's JSON body, checked (:func:`lasvegas.web.guards.read_json`)."""
+    return await read_json(request)
 
 
 def _seat_part(request: Request | WebSocket, table: Table) -> Seat | None:
-    raw = request.path_params["seat"]
-    if raw == SPECTATOR:
-        return None
-    if raw.isdigit() and int(raw) < table.session.config.players:
-        return int(raw)
-    raise _RefusedError(404, [f"no seat {raw!r} at this table"])
+    return seat_index(request.path_params["seat"], table.session.config.players)
 
 
 def _token(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+    return bearer_token(request.headers)
 
 
-def create_app(*, seed: int | None = None) -> Starlette:
+def create_app(
+    *,
+    seed: int | None = None,
+    bots: dict[str, BotLevel] | None = None,
+    hosts: Sequence[str] | None = None,
+) -> Starlette:
     """The web application (an ASGI app): serve it with uvicorn, test it with Starlette's
-    ``TestClient``. *seed* makes the tables' chance and bots reproducible (tests)."""
+    ``TestClient``. *seed* makes the tables' chance and bots reproducible (tests).
+
+    *bots* are the bot levels a client may seat
+    (:func:`lasvegas.web.guards.bot_levels`, the defaults when ``None``); *hosts* the
+    ``Host`` names the server answers to (others get 400): when ``None``, the
+    localhost names and ``testserver``, the name of Starlette's ``TestClient``.
+    """
     lobby = Lobby(seed)
+    levels = bot_levels() if bots is None else dict(bots)
+    trusted = [*LOCAL_HOSTS, TEST_HOST] if hosts is None else list(hosts)
     page = importlib.resources.files(__package__).joinpath("static/index.html").read_text("utf-8")
     headers = {
         "Content-Security-Policy": (
@@ -291,7 +267,9 @@ def create_app(*, seed: int | None = None) -> Starlette:
 
     async def list_presets(request: Request) -> Response:
         raw = request.query_params.get("players", "4")
-        players = int(raw) if raw.isdigit() and 1 <= int(raw) <= 8 else 4
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 2 and 2 <= int(raw) <= 6):
+            raise RefusedError(400, ["players: expected a number of players, 2 to 6"])
+        players = int(raw)
         return JSONResponse(
             {
                 "players": players,
@@ -299,33 +277,17 @@ def create_app(*, seed: int | None = None) -> Starlette:
                     {"name": name, "config": to_data(config)}
                     for name, config in presets(players).items()
                 ],
-                "bots": sorted(AGENTS),
+                "bots": [
+                    {"name": level.name, "description": level.description}
+                    for level in levels.values()
+                ],
+                "modules": lobby_modules(),
+                "limits": {"players": [2, 6], "tiles": [0, 6], "name": [1, 24]},
             }
         )
 
     async def open_table(request: Request) -> Response:
-        body = await _body(request)
-        if not isinstance(body, dict):
-            raise _RefusedError(400, ["expected an object with config and seats @ $"])
-        problems = [
-            f"unknown field @ $.{k}" for k in sorted(set(body) - {"config", "seats", "seed"})
-        ]
-        config: GameConfig | None = None
-        try:
-            config = from_data(body.get("config"), GameConfig)
-        except DeserializationError as exc:
-            problems += [f"config: {e}" for e in exc.errors]
-        seed = body.get("seed")
-        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-            problems.append("seed: expected an integer 0 .. 2**63-1 @ $.seed")
-        seats: list[Human | Bot] = []
-        if config is not None:
-            try:
-                seats = _seats(body.get("seats"), config.players)
-            except _RefusedError as refused:
-                problems += refused.errors
-        if problems or config is None:
-            raise _RefusedError(400, problems)
+        config, seats, seed = check_opening(await _body(request), levels)
         table = await asyncio.to_thread(lobby.open, config, seats, seed)
         base = f"/play/{table.id}"
         links = {
@@ -347,9 +309,9 @@ def create_app(*, seed: int | None = None) -> Starlette:
         seat = _seat_part(request, table)
         if not table.seat_of(seat, _token(request)):
             raise _RefusedError(403, ["this link's token does not open this seat"])
-        since = request.query_params.get("since", "0")
+        since = since_part(request)
         async with table.lock:
-            return JSONResponse(table.snapshot(seat, int(since) if since.isdigit() else 0))
+            return JSONResponse(table.snapshot(seat, since))
 
     async def seat_act(request: Request) -> Response:
         table = table_of(request)
@@ -397,8 +359,8 @@ def create_app(*, seed: int | None = None) -> Starlette:
             table.watchers.pop(socket, None)
 
     async def refused(request: Request, exc: Exception) -> Response:
-        assert isinstance(exc, _RefusedError)
-        return _error(exc.status, exc.errors)
+        assert isinstance(exc, RefusedError)
+        return _error(exc.status, exc.errors, **exc.extra)
 
     return Starlette(
         routes=[
@@ -410,7 +372,11 @@ def create_app(*, seed: int | None = None) -> Starlette:
             Route("/api/tables/{table}/seats/{seat}/actions", seat_act, methods=["POST"]),
             WebSocketRoute("/api/tables/{table}/seats/{seat}/events", events),
         ],
-        exception_handlers={_RefusedError: refused},
+        exception_handlers={RefusedError: refused},
+        middleware=[
+            Middleware(TrustedHostMiddleware, allowed_hosts=trusted, www_redirect=False),
+            Middleware(OriginGuard),
+        ],
     )
 
 
