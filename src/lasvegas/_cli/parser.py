@@ -164,4 +164,42 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--seed", type=int, default=None, help="seed the tables (reproducible games)"
     )
+    serve.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="also answer requests for this host name (repeatable; localhost, 127.0.0.1, "
+        "[::1] and the --host address are always allowed; any other Host header gets 400)",
+    )
+    serve.add_argument(
+        "--bot-level",
+        action="append",
+        default=[],
+        metavar="LEVEL=SPEC",
+        help="what a bot level runs, e.g. hard=search:playouts=200 (repeatable; defaults: "
+        "easy=random, normal=greedy, hard=search:playouts=300); clients choose levels only",
+    )
+    serve.add_argument(
+        "--limit-concurrency",
+        type=int,
+        default=256,
+        metavar="N",
+        help="most connections and tasks at once; more get 503 (default 256)",
+    )
+    serve.add_argument(
+        "--timeout-keep-alive",
+        type=int,
+        default=5,
+        metavar="SECONDS",
+        help="close an idle kept-alive connection after this long (default 5)",
+    )
+    serve.add_argument(
+        "--request-timeout",
+        type=float,
+        default=10.0,
+        metavar="SECONDS",
+        help="close a connection that has not sent a request's head within this long, and "
+        "refuse a body not sent within it (default 10)",
+    )
     return parser

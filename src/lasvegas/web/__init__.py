@@ -62,6 +62,7 @@ from ..serde import from_data, to_data
 from ..session import Bot, Human, Notice, Session
 from ..types import Seat
 from .guards import (
+    BODY_TIMEOUT,
     LOCAL_HOSTS,
     MAX_BODY,
     SPECTATOR,
@@ -217,7 +218,7 @@ def _error(status: int, errors: Sequence[str], **extra: object) -> JSONResponse:
 
 async def _body(request: Request) -> object:
     """The request's JSON body, checked (:func:`lasvegas.web.guards.read_json`)."""
-    return await read_json(request)
+    return await read_json(request, timeout=request.app.state.body_timeout)
 
 
 def _seat_part(request: Request | WebSocket, table: Table) -> Seat | None:
@@ -233,6 +234,7 @@ def create_app(
     seed: int | None = None,
     bots: dict[str, BotLevel] | None = None,
     hosts: Sequence[str] | None = None,
+    body_timeout: float = BODY_TIMEOUT,
 ) -> Starlette:
     """The web application (an ASGI app): serve it with uvicorn, test it with Starlette's
     ``TestClient``. *seed* makes the tables' chance and bots reproducible (tests).
@@ -240,7 +242,8 @@ def create_app(
     *bots* are the bot levels a client may seat
     (:func:`lasvegas.web.guards.bot_levels`, the defaults when ``None``); *hosts* the
     ``Host`` names the server answers to (others get 400): when ``None``, the
-    localhost names and ``testserver``, the name of Starlette's ``TestClient``.
+    localhost names and ``testserver``, the name of Starlette's ``TestClient``;
+    *body_timeout* the seconds a client has to send a request's body (408 beyond).
     """
     lobby = Lobby(seed)
     levels = bot_levels() if bots is None else dict(bots)
@@ -362,7 +365,7 @@ def create_app(
         assert isinstance(exc, RefusedError)
         return _error(exc.status, exc.errors, **exc.extra)
 
-    return Starlette(
+    app = Starlette(
         routes=[
             Route("/", index),
             Route("/play/{table}/{seat}", index),
@@ -378,6 +381,8 @@ def create_app(
             Middleware(OriginGuard),
         ],
     )
+    app.state.body_timeout = body_timeout
+    return app
 
 
 async def _push(table: Table) -> None:
