@@ -339,7 +339,7 @@ def create_app(
         try:
             table = table_of(socket)
             seat = _seat_part(socket, table)
-            hello = await asyncio.wait_for(socket.receive_json(), timeout=30)
+            hello = await asyncio.wait_for(socket.receive_json(), timeout=5)
             token = hello.get("token") if isinstance(hello, dict) else None
             if not isinstance(token, str) or not table.seat_of(seat, token):
                 await socket.close(code=4403, reason="this link's token does not open this seat")
