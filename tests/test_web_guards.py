@@ -670,6 +670,8 @@ def test_no_request_gets_a_500(
 ) -> None:
     client, seat_path, token = fuzz_target
     path = seat_path + "/" + "/".join(segments) if known else "/" + "/".join(segments)
+    while "//" in path:  # the client cannot send an empty segment at the start
+        path = path.replace("//", "/")
     headers: dict[str, str] = {}
     if content_type is not None:
         headers["Content-Type"] = content_type
