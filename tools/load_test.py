@@ -5,7 +5,9 @@ use), opens ``--tables`` tables of ``--config`` (a human seat and bots), and pla
 with one scripted client (all at once, on one asyncio loop): fetch the seat's view, send
 back an item of its ``legal`` as it is, until the game is over or ``--time-limit`` runs
 out. Prints the latency of the action requests (p50, p99, max), the errors and the games
-finished. Needs the ``web`` extra and httpx.
+finished. Needs the ``web`` extra and httpx (or its successor httpx2, which the dev group
+installs). Bots are chosen by level (``--bots easy``), as every web client chooses them;
+each action is sent with ``If-Match`` and the version of the snapshot it was chosen from.
 
     python tools/load_test.py --tables 20 --time-limit 60
 """
@@ -23,7 +25,10 @@ import subprocess
 import sys
 import time
 
-import httpx
+try:
+    import httpx
+except ImportError:  # the dev group installs httpx2, the same client under a new name
+    import httpx2 as httpx  # type: ignore[no-redef]
 
 import lasvegas as lv
 
@@ -82,7 +87,10 @@ async def _play(
             errors.append("the human seat has nothing to do but the game is not over")
             return False
         started = time.perf_counter()
-        answer = await client.post(f"{api}/actions", json=rng.choice(legal), headers=headers)
+        version = {"If-Match": f'"{snapshot["version"]}"'}
+        answer = await client.post(
+            f"{api}/actions", json=rng.choice(legal), headers={**headers, **version}
+        )
         latencies.append(time.perf_counter() - started)
         if answer.status_code != 200:
             errors.append(f"act: {answer.status_code} {answer.text[:200]}")
@@ -134,7 +142,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=20, help="tables played at once (1-200)")
     parser.add_argument("--config", choices=sorted(CONFIGS), default="classic")
-    parser.add_argument("--bots", default="random", help="agent of the other seats")
+    parser.add_argument("--bots", default="easy", help="bot level of the other seats")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds, at most 600")
     args = parser.parse_args()
     if not 1 <= args.tables <= 200 or not 0 < args.time_limit <= 600:

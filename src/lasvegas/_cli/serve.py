@@ -80,6 +80,21 @@ def _protocol(request_timeout: float) -> type[asyncio.Protocol]:
     return DeadlineH11Protocol
 
 
+def _own_names(host: str) -> list[str]:
+    """For a wildcard address (``0.0.0.0``, ``::``): this machine's name and the addresses
+    it resolves to, which people on the network may type (best effort)."""
+    if host not in ("0.0.0.0", "::", ""):
+        return []
+    import contextlib
+    import socket
+
+    name = socket.gethostname()
+    found = [name]
+    with contextlib.suppress(OSError):
+        found += [str(info[4][0]) for info in socket.getaddrinfo(name, None)]
+    return [f"[{h}]" if ":" in h else h for h in found]
+
+
 def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     """Serve web tables with uvicorn until interrupted."""
     try:
@@ -103,9 +118,10 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         levels = bot_levels(args.bot_level)
     except ValueError as exc:
         raise CliError(f"--bot-level: {exc}") from None
-    hosts = allowed_hosts(args.host, args.allowed_host)
+    hosts = allowed_hosts(args.host, [*args.allowed_host, *_own_names(args.host)])
     app = create_app(seed=args.seed, bots=levels, hosts=hosts, body_timeout=args.request_timeout)
     print(f"Las Vegas tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
+    print(f"Answering for the host names {', '.join(hosts)} (add one: --allowed-host)", file=out)
     uvicorn.run(
         app,
         host=args.host,
