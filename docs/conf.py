@@ -102,6 +102,7 @@ nitpick_ignore_regex = [
     ("py:class", r"lasvegas(\.\w+)*\.[TKV]"),  # type variables, e.g. lasvegas.chance.T
     ("py:class", r"[KV]"),  # lasvegas.table.Interned's key and value types
     ("py:class", r"lasvegas(\.\w+)*\._\w+"),  # private names and aliases
+    ("py:class", r"starlette(\.\w+)+|ASGIApp"),  # the web guards' Starlette types
 ]
 
 # -- HTML -------------------------------------------------------------------
