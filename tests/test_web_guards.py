@@ -221,7 +221,7 @@ HOSTILE_NAMES = {
     "SEAT#1": "seat's designation",
     "Seat\u00a02": "seat's designation",  # a no-break space
     "\uff33\uff45\uff41\uff54 \uff11": "seat's designation",  # fullwidth "Seat 1"
-    "player 2": "seat's designation",
+    "seat no. 2": "seat's designation",
     "Spectator": "seat's designation",
     "the spectators": "seat's designation",
     "42": "seat's designation",
@@ -256,6 +256,7 @@ def test_a_hostile_name_is_refused_with_its_problem(client: TestClient, name: st
         ("🎲 Lucky", "🎲 Lucky"),
         ("Seatbelt", "Seatbelt"),
         ("R2D2", "R2D2"),
+        ("Player 2", "Player 2"),  # the page's default names
         ("A" * MAX_NAME, "A" * MAX_NAME),
     ],
 )

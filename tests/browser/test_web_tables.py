@@ -102,7 +102,7 @@ def _open_table(
     page.select_option("#players", str(players))
     page.wait_for_function(f"document.querySelectorAll('#seats select').length === {players}")
     for seat, kind in enumerate(seats):
-        page.select_option(f"#seat-{seat}", kind)
+        page.select_option(f"#seat-{seat}", {"greedy": "normal", "random": "easy"}.get(kind, kind))
         if kind == "human":
             page.fill(f"#name-{seat}", f"Human {seat}")
     page.fill("#config", json.dumps(lv.to_data(config)))

@@ -169,13 +169,11 @@ _REFUSED_CATEGORIES: Final = {
     "Zp": "a paragraph separator",
 }
 
-_SEAT_WORD: Final = re.compile(r"\d+|seat|seats|player|bot|spectators?")
+_SEAT_WORD: Final = re.compile(r"\d+|seats?|spectators?")
 """Whole names that could pass for a seat or the spectators ("3", "Seat", "Spectator")."""
 
-_SEAT_DESIGNATION: Final = re.compile(
-    r"\b(seat|player)\s*(no\.?|number|#)?\s*\d|spectator", re.IGNORECASE
-)
-"""A part of a name that could pass for a seat's designation ("Seat 0", "player #2")."""
+_SEAT_DESIGNATION: Final = re.compile(r"\bseat\s*(no\.?|number|#)?\s*\d|spectator", re.IGNORECASE)
+"""A part of a name that could pass for a seat's designation ("Seat 0", "seat #2")."""
 
 
 def check_name(raw: object) -> str:
