@@ -124,7 +124,7 @@ DEFAULT_BOT_LEVELS: Final = (
     BotLevel("normal", "plays the move that promises the most money now", "greedy"),
     BotLevel(
         "hard",
-        "searches: plays each move out 300 times against sampled dice and hands",
+        "searches: plays each move out many times against sampled dice and hands",
         "search:playouts=300",
     ),
 )
