@@ -596,6 +596,36 @@ def test_a_foreign_host_and_origin_on_the_real_server(server: int) -> None:
     assert _request(server, head, body)[0] == 201
 
 
+def test_a_websocket_from_a_foreign_origin_on_the_real_server(server: int) -> None:
+    from urllib.request import Request, urlopen
+
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+    from websockets.typing import Origin
+
+    body = json.dumps(_opening({"human": "A"}, {"human": "B"})).encode()
+    request = Request(
+        f"http://127.0.0.1:{server}/api/tables",
+        data=body,
+        headers={"Content-Type": "application/json"},
+    )
+    with urlopen(request, timeout=10) as answer:
+        table = json.loads(answer.read())
+    path, token = _split(table["seats"]["0"])
+    url = f"ws://127.0.0.1:{server}{path}/events"
+    foreign = Origin("http://evil.example")
+    with (
+        connect(url, origin=foreign, open_timeout=5.0) as ws,
+        pytest.raises(ConnectionClosed) as info,  # closed before any hello
+    ):
+        ws.recv(timeout=5)
+    assert info.value.rcvd is not None
+    assert info.value.rcvd.code == 4403
+    with connect(url, origin=Origin(f"http://127.0.0.1:{server}"), open_timeout=5.0) as ws:
+        ws.send(json.dumps({"token": token, "since": 0}))
+        assert json.loads(ws.recv(timeout=5))["seat"] == 0
+
+
 # -- fuzz ------------------------------------------------------------------------------------
 
 _SEGMENTS = st.one_of(
