@@ -20,7 +20,9 @@ the link's ``#fragment``, which browsers never send to a server nor in a ``Refer
 wrong token or none is refused with 403, so a seat sees only its own view and acts only as
 itself; the spectator token gives the spectator view and no action. A malformed request
 gets 400 with every problem listed; an action that is not legal now gets 409. In both cases
-the game is unchanged (the session refuses before it changes anything).
+the game is unchanged (the session refuses before it changes anything). The guards of
+:mod:`lasvegas.web.guards` stand in front of every route: trusted hosts, same-origin
+requests, JSON-only bounded bodies, bot levels instead of agent options, checked names.
 """
 
 from __future__ import annotations
@@ -65,6 +67,7 @@ from .guards import (
     BODY_TIMEOUT,
     LOCAL_HOSTS,
     MAX_BODY,
+    MAX_NAME,
     SPECTATOR,
     TEST_HOST,
     BotLevel,
@@ -285,7 +288,7 @@ def create_app(
                     for level in levels.values()
                 ],
                 "modules": lobby_modules(),
-                "limits": {"players": [2, 6], "tiles": [0, 6], "name": [1, 24]},
+                "limits": {"players": [2, 6], "tiles": [0, 6], "name": [1, MAX_NAME]},
             }
         )
 
