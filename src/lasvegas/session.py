@@ -288,7 +288,9 @@ class Session:
             # Announced once: to the seat itself now, naming its choice; to everybody
             # (the seat too) by the game's own event at its turn to commit (K-13).
             chosen = _name_seats(describe(action), self.names)
-            self._queues[seat].append(Notice(None, f"You have chosen: {chosen}", self._turn, "chosen"))
+            self._queues[seat].append(
+                Notice(None, f"You have chosen: {chosen}", self._turn, "chosen")
+            )
         else:
             raise IllegalActionError(
                 repr(action),
@@ -352,10 +354,8 @@ class Session:
         texts: dict[Event, str] = {}  # an event most seats see alike is written once
         for viewer, queue in self._queues.items():
             seen = observe_events(result, viewer)
-            if len(seen) == len(result.events):
-                groups = turns
-            else:  # a module dropped an event for this viewer: its turn, by position
-                groups = [self._turn] * len(seen)
+            # a module that drops an event for this viewer: its events get the last turn
+            groups = turns if len(seen) == len(result.events) else [self._turn] * len(seen)
             for i, (event, turn) in enumerate(zip(seen, groups, strict=True)):
                 if i == 0 and held is not None and viewer == held:
                     continue  # the seat heard "You have chosen" when it chose (K-13)
@@ -363,16 +363,16 @@ class Session:
                 if callable(many) and queue and queue[-1].event == event:
                     last = queue[-1]
                     count = last.count + 1
-                    text = _name_seats(many(count, state), self.names)
+                    said = _name_seats(str(many(count, state)), self.names)
                     own = self._drawn(before, viewer, event, last)
-                    queue[-1] = attrs.evolve(last, text=text + own, count=count)
+                    queue[-1] = attrs.evolve(last, text=said + own, count=count)
                     continue
-                text = texts.get(event)
-                if text is None:
-                    text = texts[event] = self._text(event, state)
+                known = texts.get(event)
+                if known is None:
+                    known = texts[event] = self._text(event, state)
                 if callable(many):
-                    text += self._drawn(before, viewer, event, None)
-                queue.append(Notice(event, text, turn, event.kind, _highlight(event)))
+                    known += self._drawn(before, viewer, event, None)
+                queue.append(Notice(event, known, turn, event.kind, _highlight(event)))
 
     def _drawn(self, before: State, viewer: Seat | None, event: Event, last: Notice | None) -> str:
         """For *viewer*'s own draw (*event* names it as ``seat``): ``": 2, 5 and double 4"``,

@@ -505,9 +505,7 @@ def _casino_info(
     return tuple(found)
 
 
-def _casino_faces(
-    state: State, hooks: tuple[int, ...]
-) -> tuple[tuple[DiceFaces, ...] | None, ...]:
+def _casino_faces(state: State, hooks: tuple[int, ...]) -> tuple[tuple[DiceFaces, ...] | None, ...]:
     """The faces of the dice at casinos whose dice show any face (declared ``casino_faces``)."""
     if not hooks:
         return _no_tiles(len(state.casinos))
