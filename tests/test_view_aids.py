@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import lasvegas as lv
 from lasvegas.boulevard import Kickers, RainbowCards, SlotMachine, slot_ranking
 from lasvegas.payout import tied
+from lasvegas.render import svg, text_board
 from lasvegas.royale.tiles import TILES
 from lasvegas.royale.tiles.block_it import PlaceCluster
 from lasvegas.royale.tiles.fifty_fifty import FiftyFiftyBet
@@ -425,3 +426,36 @@ def test_bot_moves_stay_one_notice_each() -> None:
     record = session.record()
     placements = [a for a in record.actions if isinstance(a, lv.Place)]
     assert len([n for n in notices if n.kind == "dice-placed"]) == len(placements)
+
+
+# -- the pictures ------------------------------------------------------------------------------
+
+
+def test_b7_pictures_draw_the_slot_machine_faces() -> None:
+    """B-7: the text board and the SVG show the slot machine's dice with their faces (3s),
+    not the casino's number (7)."""
+    notes = [[90_000], [80_000], [70_000], [60_000], [50_000], [90_000], [80_000]]
+    state = deal(lv.new_game(lv.classic(2, SlotMachine())), *notes)
+    state = lv.apply(state, lv.Roll((1, 3, 3, 4, 5, 6, 6, 6)))
+    view = lv.observe(lv.apply(state, lv.Place(3, target=lv.CasinoNumber(7))), 1)
+    assert "Casino 7  $80,000  Seat 0: 3 3" in text_board(view)
+    picture = svg(view)
+    slot = picture.split('data-casino="7"')[1].split('<g class="casino"')[0]
+    assert slot.count('class="die"') == 2
+    assert ">3</text>" in slot and ">7</text>" not in slot
+
+
+def test_c16_the_final_pictures_show_the_standings_not_the_last_dice() -> None:
+    """C-16: once over, the text board and the SVG show the standings and the tie-break
+    text, and no die of the last round."""
+    state = finished(lv.classic(3))
+    view = lv.observe(state, 0, names=("Ann", "Bob", "Cy"))
+    assert view.final is not None
+    board = text_board(view)
+    first = view.final.order[0]
+    assert f"1. Seat {first} ({('Ann', 'Bob', 'Cy')[first]}): " in board
+    assert view.final.text in board
+    assert "Casino 1" not in board
+    picture = svg(view)
+    assert 'class="die"' not in picture
+    assert picture.count('class="standings"') == 4
