@@ -442,7 +442,8 @@ def test_b7_pictures_draw_the_slot_machine_faces() -> None:
     picture = svg(view)
     slot = picture.split('data-casino="7"')[1].split('<g class="casino"')[0]
     assert slot.count('class="die"') == 2
-    assert ">3</text>" in slot and ">7</text>" not in slot
+    assert ">3</text>" in slot
+    assert ">7</text>" not in slot
 
 
 def test_c16_the_final_pictures_show_the_standings_not_the_last_dice() -> None:

@@ -270,9 +270,9 @@ def svg(view: PlayerView) -> str:
                 continue
             colour = view.owners[owner].colour if owner < len(view.owners) else "#999999"
             dx = x + 6
-            faces = _owner_faces(view, c, owner)
+            shown = _owner_faces(view, c, owner)
             bigs, smalls = (
-                ([c + 1] * big, [c + 1] * small) if faces is None else _split_big(faces, big)
+                ([c + 1] * big, [c + 1] * small) if shown is None else _split_big(shown, big)
             )
             for face in bigs:
                 parts.append(_die(dx, yy, face, colour, big=True))
