@@ -460,3 +460,51 @@ def test_c16_the_final_pictures_show_the_standings_not_the_last_dice() -> None:
     picture = svg(view)
     assert 'class="die"' not in picture
     assert picture.count('class="standings"') == 4
+
+
+def test_web_log_entries_are_notice_data() -> None:
+    """The web table's log entries are ``notice_data`` of the session's notices: the page
+    groups them by ``turn``, marks ``highlight``, and reads the final standings in the view."""
+    from starlette.testclient import TestClient
+
+    from lasvegas.web import create_app
+
+    client = TestClient(create_app())
+    opened = client.post(
+        "/api/tables",
+        json={
+            "config": lv.to_data(lv.classic(3)),
+            "seats": [{"human": "Ann"}, {"bot": "greedy"}, {"bot": "random"}],
+        },
+    ).json()
+    token = opened["seats"]["0"].split("#")[1]
+    path = f"/api/tables/{opened['table']}/seats/0"
+    auth = {"Authorization": f"Bearer {token}"}
+    while not (snapshot := client.get(path, headers=auth).json())["over"]:
+        version = f'"{snapshot["version"]}"'
+        headers = {**auth, "If-Match": version}
+        client.post(path + "/actions", json=snapshot["view"]["legal"][0], headers=headers)
+    log = snapshot["log"]
+    assert {"text", "event", "turn", "kind", "highlight", "count"} <= set(log[0])
+    turns = [entry["turn"] for entry in log]
+    assert turns == sorted(turns)
+    placed = [entry for entry in log if entry["kind"] == "dice-placed"]
+    assert placed
+    assert all(e["highlight"] == {"casinos": [e["event"]["casino"]]} for e in placed)
+    final = snapshot["view"]["final"]
+    assert final["winners"] == snapshot["standings"]["winners"]
+    assert final["text"].startswith("Seat ")
+
+
+def test_no_name_passes_for_another_seat() -> None:
+    """A player named "Seat 0" at seat 1: every text names seats by index first, so the
+    log never credits seat 1's moves to seat 0 (nor the other way round)."""
+    session = Session(lv.classic(2), (Bot("greedy", "Bob"), Bot("random", "Seat 0")), seed=5)
+    notices = session.take_notices(None)
+    for n in notices:
+        if n.kind == "dice-placed":
+            seat = n.event.seat  # type: ignore[union-attr]
+            who = "Seat 0 (Bob)" if seat == 0 else "Seat 1 (Seat 0)"
+            assert n.text.startswith(f"{who} places ")
+    assert lv.observe(session.state, 0, names=session.names).final is not None
+    assert "Seat 1 (Seat 0)" in " ".join(n.text for n in notices)

@@ -343,8 +343,9 @@ class Tile(RuleModule):
 
     def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
         """The tile's public state for *seat*'s view (its counter, token holder, stock ...),
-        read from what *seat* may see only: the slice as :meth:`redact` gives it and the
-        tile's tasks as :meth:`public_task` gives them (:meth:`seen`). Nothing by default."""
+        read from what *seat* may see only: the slice as :meth:`~lasvegas.RuleModule.redact`
+        gives it and the tile's tasks as :meth:`~lasvegas.RuleModule.public_task` gives them
+        (:meth:`seen`). Nothing by default."""
         return ()
 
     def seen(
