@@ -533,17 +533,26 @@ def _rankings(
         for c, found in enumerate(hook(state, i)):
             if found is not None:
                 own.setdefault(c, found)
-    ranks: list[tuple[int, ...]] = []
-    ties: list[tuple[int, ...]] = []
-    for c, casino in enumerate(state.casinos):
-        if c in own:
-            r, t = own[c]
-        else:
-            r = ranking(casino)
-            t = tied(casino.weights() if any(casino.big) else casino.dice)
-        ranks.append(r)
-        ties.append(t)
+    core = _core_rankings(state.casinos)
+    if not own:
+        return core
+    ranks = list(core[0])
+    ties = list(core[1])
+    for c, (r, t) in own.items():
+        if c < len(ranks):
+            ranks[c], ties[c] = r, t
     return tuple(ranks), tuple(ties)
+
+
+@functools.lru_cache(maxsize=4096)
+def _core_rankings(
+    casinos: tuple[Casino, ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The core's payout order and ties of each casino (``table.ranking``, ``payout.tied``),
+    remembered per table of casinos (views of one state are asked for again and again)."""
+    ranks = tuple(ranking(casino) for casino in casinos)
+    ties = tuple(tied(casino.weights() if any(casino.big) else casino.dice) for casino in casinos)
+    return ranks, ties
 
 
 @functools.lru_cache(maxsize=16)
