@@ -285,8 +285,8 @@ class Session:
                     repr(action), self._phase(), "not one of the seat's choices", "not-legal"
                 )
             self._held[seat] = action
-            # Announced once: to the seat itself now, naming its choice; to everybody
-            # (the seat too) by the game's own event at its turn to commit (K-13).
+            # Announced once: to the seat itself now, naming its choice; to the others by
+            # the game's own event at its turn to commit (K-13), which the seat then skips.
             chosen = _name_seats(describe(action), self.names)
             self._queues[seat].append(
                 Notice(None, f"You have chosen: {chosen}", self._turn, "chosen")
