@@ -75,8 +75,8 @@ def docs(session: nox.Session) -> None:
 
 @nox.session
 def examples(session: nox.Session) -> None:
-    """Run every script in examples/."""
-    install(session)
+    """Run every script in examples/ (with the extras: the web examples need the ``web`` one)."""
+    install(session, "extras")
     scripts = sorted((ROOT / "examples").glob("*.py"))
     if not scripts:
         session.error("no examples/*.py found")

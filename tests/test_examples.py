@@ -13,7 +13,15 @@ EXAMPLES = sorted((Path(__file__).parent.parent / "examples").glob("*.py"))
 
 def test_the_examples_are_there() -> None:
     names = {path.stem for path in EXAMPLES}
-    assert {"random_game", "frontend_loop", "house_rule", "tournament", "save_and_load"} <= names
+    assert {
+        "random_game",
+        "frontend_loop",
+        "house_rule",
+        "tournament",
+        "save_and_load",
+        "web_session",
+        "web_http",
+    } <= names
 
 
 @pytest.mark.parametrize("script", EXAMPLES, ids=lambda path: path.stem)

@@ -710,7 +710,18 @@ def test_schema_1_record_replays_to_the_saved_states() -> None:
     view = lv.observe(middle.state, 1)
     # the drawing aids came with schema 2: the migrated schema-1 view has them empty
     bare = attrs.evolve(
-        view, money_parts=(), owners=(), casino_names=(), casino_tiles=(), labels=(), prompt=""
+        view,
+        money_parts=(),
+        owners=(),
+        casino_names=(),
+        casino_tiles=(),
+        labels=(),
+        prompt="",
+        casino_info=(),  # later still, with defaults too
+        casino_faces=(),
+        ranking=(),
+        ties=(),
+        legend=(),
     )
     assert bare == load("middle_view", lv.PlayerView)
     state = lv.new_game(record.config)

@@ -65,7 +65,10 @@ def test_k13_every_human_chooses_at_once_in_the_card_game() -> None:
     assert last not in session.waiting()
     assert session.view(last).legal == ()
     others = [n.text for n in session.take_notices(waiting[0])]
-    assert others[-1] == f"{session.names[last]} has chosen"
+    assert not any("has chosen" in text for text in others)  # told at its turn to commit
+    own = session.take_notices(last)[-1]
+    assert (own.event, own.kind) == (None, "chosen")
+    assert own.text.startswith("You have chosen: Play ")
     with pytest.raises(lv.IllegalActionError) as info:
         session.act(last, choice)  # a second choice
     assert info.value.reason == "not-your-turn"

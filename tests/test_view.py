@@ -327,7 +327,9 @@ def test_views_of_every_config_leak_nothing(config: lv.GameConfig, seed: int, le
     Covers every registered example config through each module's resample_hidden hook; the
     views also round-trip through JSON and hold no RNG (check_json_and_views). The whole view
     is compared, drawing aids included: owners, casino tiles, the labels of the legal
-    actions, the prompt and the money with its parts.
+    actions, the prompt and the money with its parts, the tiles' rule texts and public state
+    (``casino_info``), the slot machine's faces, each casino's ranking and ties, the legend
+    and the final standings.
     """
     rng = lv.Rng(seed)
     state = lv.new_game(config)

@@ -106,7 +106,19 @@ from .state import Casino, Phase, State
 from .text import describe, describe_event
 from .types import CHANCE, GROUPS, CasinoIndex, CasinoNumber, Chance, Face, Money, Seat
 from .validate import state_problems
-from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_events
+from .view import (
+    DiceFaces,
+    FinalStandings,
+    LegendEntry,
+    MoneyPart,
+    OwnerView,
+    PlayerView,
+    TaskView,
+    TileFact,
+    TileInfo,
+    observe,
+    observe_events,
+)
 
 __all__ = [
     "BANKNOTES",
@@ -131,6 +143,7 @@ __all__ = [
     "ChooseNote",
     "ConfigError",
     "DeserializationError",
+    "DiceFaces",
     "DicePlaced",
     "DiceRolled",
     "DoubleDown",
@@ -140,6 +153,7 @@ __all__ = [
     "Event",
     "Face",
     "FiftyFifty",
+    "FinalStandings",
     "GameConfig",
     "GameEnded",
     "Handicap",
@@ -152,6 +166,7 @@ __all__ = [
     "Kickers",
     "Knockout",
     "LasVegasError",
+    "LegendEntry",
     "LuckyPunch",
     "MinimumByPlayers",
     "ModuleState",
@@ -196,6 +211,8 @@ __all__ = [
     "TaskHandler",
     "TaskView",
     "TiesRemoved",
+    "TileFact",
+    "TileInfo",
     "TurnPassed",
     "TurnStarted",
     "__version__",

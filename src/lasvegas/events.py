@@ -54,6 +54,8 @@ class RoundStarted(Event):
     """
 
     kind: ClassVar[str] = "round-started"
+    opens_turn: ClassVar[bool] = True
+    """Opens a new group of lines in a session's log (:class:`lasvegas.session.Notice`)."""
     round: int
     """The round number, from 1."""
     start: Seat
@@ -97,6 +99,8 @@ class TurnStarted(Event):
     """
 
     kind: ClassVar[str] = "turn-started"
+    opens_turn: ClassVar[bool] = True
+    """Opens a new group of lines in a session's log (:class:`lasvegas.session.Notice`)."""
     seat: Seat
     """The active seat."""
 
@@ -166,6 +170,8 @@ class PayoutStarted(Event):
     """
 
     kind: ClassVar[str] = "payout-started"
+    opens_turn: ClassVar[bool] = True
+    """Opens a new group of lines in a session's log (:class:`lasvegas.session.Notice`)."""
     round: int
     """The round number."""
 

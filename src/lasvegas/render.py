@@ -46,7 +46,14 @@ def hand_labels(view: PlayerView) -> tuple[str, ...]:
 
 
 def _owner(view: PlayerView, owner: int) -> str:
-    return view.owners[owner].name if owner < len(view.owners) else f"Owner {owner}"
+    """A seat as texts name it (``Seat 1 (Ann)``, so that no name passes for another seat),
+    or an imaginary owner's name."""
+    if owner >= len(view.owners):
+        return f"Seat {owner}" if owner < view.players else f"Owner {owner}"
+    name = view.owners[owner].name
+    if owner < view.players and name != f"Seat {owner}":
+        return f"Seat {owner} ({name})"
+    return name
 
 
 def _dice_left(view: PlayerView, seat: int) -> str:
@@ -55,6 +62,43 @@ def _dice_left(view: PlayerView, seat: int) -> str:
         f"{n} {group}" for group, n in zip(GROUPS[1:], supply[1:], strict=False) if n
     ]
     return " + ".join(parts)
+
+
+def _owner_faces(view: PlayerView, c: int, owner: int) -> list[int] | None:
+    """The faces of *owner*'s dice at casino index *c*, one per die weight (a big die is two),
+    where the view gives them (the slot machine, B-7); ``None``: they show the casino's
+    number."""
+    shown = view.casino_faces[c] if c < len(view.casino_faces) else None
+    if shown is None:
+        return None
+    return [f.face for f in shown if f.owner == owner for _ in range(f.dice)]
+
+
+def _split_big(faces: list[int], big: int) -> tuple[list[int], list[int]]:
+    """*faces* (one per die weight) as *big* big dice (a face shown twice) and small ones."""
+    rest = sorted(faces)
+    bigs: list[int] = []
+    for _ in range(big):
+        pair = next((f for f in rest if rest.count(f) >= 2), None)
+        if pair is None:
+            break
+        rest.remove(pair)
+        rest.remove(pair)
+        bigs.append(pair)
+    return bigs, rest
+
+
+def _standings_lines(view: PlayerView) -> list[str]:
+    """The final standings, one line a seat, then the tie-break explained (C-16)."""
+    final = view.final
+    if final is None:
+        return []
+    lines = [
+        f"{final.places[s]}. {_owner(view, s)}: {money(final.money[s])} "
+        f"(tie-break {final.tiebreak[s]})"
+        for s in final.order
+    ]
+    return [*lines, final.text]
 
 
 def _pile(view: PlayerView) -> str:
@@ -98,9 +142,17 @@ def text_board(view: PlayerView) -> str:
     names = view.casino_names or tuple(f"Casino {i + 1}" for i in range(len(view.casinos)))
     tiles = view.casino_tiles or (None,) * len(view.casinos)
     lines = [f"Round {view.round} of {view.rounds} - {view.prompt}".rstrip(" -")]
-    for name, tile, casino in zip(names, tiles, view.casinos, strict=False):
+    if view.final is not None:  # the game is over: its standings, not the last dice
+        lines += _standings_lines(view)
+        return "\n".join(lines)
+    for c, (name, tile, casino) in enumerate(zip(names, tiles, view.casinos, strict=False)):
         notes = " ".join(_note(n) for n in casino.notes) or "no notes"
-        dice = ", ".join(f"{_owner(view, o)}: {w}" for o, w in enumerate(casino.weights()) if w)
+        dice = ", ".join(
+            f"{_owner(view, o)}: "
+            + (str(w) if (faces := _owner_faces(view, c, o)) is None else " ".join(map(str, faces)))
+            for o, w in enumerate(casino.weights())
+            if w
+        )
         where = f"{name} [{tile}]" if tile else name
         lines.append(f"{where}  {notes}  {dice or '-'}")
     if any(view.rolled):
@@ -159,7 +211,9 @@ def _die(x: float, y: float, face: int | str, colour: str, *, big: bool = False)
 def _text(
     x: float, y: float, text: str, *, size: int = 13, anchor: str = "start", **extra: str
 ) -> str:
-    attributes = "".join(f' {k.replace("_", "-")}="{escape(v)}"' for k, v in extra.items())
+    attributes = "".join(  # class_ -> class, font_weight -> font-weight
+        f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in extra.items()
+    )
     return (
         f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}"{attributes}>'
         f"{escape(text)}</text>"
@@ -212,18 +266,22 @@ def svg(view: PlayerView) -> str:
             yy += 24
         yy += 4
         for owner, (small, big) in enumerate(zip(casino.dice, casino.big, strict=False)):
-            if not small and not big:
+            if (not small and not big) or view.final is not None:  # over: no last-round dice
                 continue
             colour = view.owners[owner].colour if owner < len(view.owners) else "#999999"
             dx = x + 6
-            for _ in range(big):
-                parts.append(_die(dx, yy, c + 1, colour, big=True))
+            shown = _owner_faces(view, c, owner)
+            bigs, smalls = (
+                ([c + 1] * big, [c + 1] * small) if shown is None else _split_big(shown, big)
+            )
+            for face in bigs:
+                parts.append(_die(dx, yy, face, colour, big=True))
                 dx += _DIE + 10
-            for _ in range(small):
+            for face in smalls:
                 if dx + _DIE > x + _COLUMN - 10:
                     dx = x + 6
                     yy += _DIE + 4
-                parts.append(_die(dx, yy, c + 1, colour))
+                parts.append(_die(dx, yy, face, colour))
                 dx += _DIE + 4
             yy += _DIE + (10 if big else 4) + 2
         height = max(yy - top + 6, 150)
@@ -236,7 +294,19 @@ def svg(view: PlayerView) -> str:
         for c in range(len(view.casinos))
     )
     y = top + tallest + 30
-    if any(view.rolled):
+    for n, line in enumerate(_standings_lines(view)):
+        out.append(
+            _text(
+                _MARGIN,
+                y,
+                line,
+                size=15,
+                class_="standings",
+                font_weight="bold" if n == 0 else "normal",
+            )
+        )
+        y += 24
+    if any(view.rolled) and view.final is None:
         colour = view.owners[view.active].colour if view.owners else "#999999"
         out.append(_text(_MARGIN, y, f"Rolled by {_owner(view, view.active)}:", font_weight="bold"))
         x = _MARGIN + 150

@@ -31,6 +31,7 @@ server serialises the calls on one session (one lock, or one task, per table).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -41,14 +42,14 @@ from .chance import Rng
 from .config import GameConfig
 from .engine import Standings, legal_actions, new_game, sample_chance, standings, step, to_move
 from .errors import IllegalActionError
-from .events import Event
+from .events import DicePlaced, Event
 from .record import Record
 from .state import State
 from .text import _name_seats, describe, describe_event
 from .types import CHANCE, Seat
 from .view import PlayerView, observe, observe_events
 
-__all__ = ["Bot", "Human", "Notice", "Session"]
+__all__ = ["Bot", "Human", "Notice", "Session", "notice_data"]
 
 
 @attrs.frozen
@@ -82,14 +83,70 @@ class Bot:
 class Notice:
     """One entry of a seat's queue: an event as that seat may see it, with its text.
 
-    ``event`` is ``None`` for what the session itself announces (a choice made at once in
-    the card game, which the game records only at that seat's turn).
+    ``event`` is ``None`` for what the session itself announces (to the seat itself, a
+    choice made at once in the card game, which the game records only at that seat's turn).
+    Equal events one after another that a class collapses (it defines
+    ``text_many(count, state)``: the card game's draws) make one notice with their
+    ``count``; to the seat that drew, its text names the cards (its own view's hand before
+    and after), to the others it does not.
     """
 
     event: Event | None
     """The redacted event (:func:`lasvegas.observe_events`), or ``None``."""
     text: str
-    """The event in English, naming the players."""
+    """The event in English, naming the players as ``Seat 1 (Ann)``
+    (:func:`lasvegas.text.seat_label`)."""
+    turn: int = 0
+    """The group of lines the notice belongs to, counted by the session from 1: a round's
+    start, each turn, each payout (an event class with ``opens_turn = True`` opens one; a
+    run of such events of one class opens one). 0: before the first."""
+    kind: str | None = None
+    """The event's ``kind`` (``"dice-placed"``), ``"chosen"`` for a choice the session
+    announces, or ``None``."""
+    highlight: tuple[int, ...] = ()
+    """The casinos a placement or reveal touched (numbers from 1), for a mark on the board;
+    empty for other notices."""
+    count: int = 1
+    """How many equal events the notice stands for (collapsed draws)."""
+
+
+def _highlight(event: Event) -> tuple[int, ...]:
+    """The casinos a placement (``DicePlaced``) or a reveal (an event class's
+    ``highlight()``) touched."""
+    if isinstance(event, DicePlaced):
+        return (event.casino,)
+    mark = getattr(event, "highlight", None)
+    if callable(mark):
+        found = mark()
+        if isinstance(found, tuple) and all(type(c) is int for c in found):
+            return found
+    return ()
+
+
+def _join_words(items: Sequence[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def notice_data(notice: Notice) -> dict[str, object]:
+    """*notice* as JSON-ready data for a log entry: ``text``, ``event`` (the
+    ``lasvegas/event`` data, or ``None``), ``turn``, ``kind``, ``highlight``
+    (``{"casinos": [...]}`` or ``None``) and ``count``.
+
+    >>> import lasvegas as lv
+    >>> notice_data(Notice(lv.DicePlaced(1, 5, 5, (2, 0, 0, 0)), "Seat 1 places two 5s", 3,
+    ...     "dice-placed", (5,)))["highlight"]
+    {'casinos': [5]}
+    """
+    from .serde import to_data  # the serde registry loads every edition: only when used
+
+    return {
+        "text": notice.text,
+        "event": None if notice.event is None else to_data(notice.event),
+        "turn": notice.turn,
+        "kind": notice.kind,
+        "highlight": {"casinos": list(notice.highlight)} if notice.highlight else None,
+        "count": notice.count,
+    }
 
 
 class Session:
@@ -132,6 +189,12 @@ class Session:
         self._queues: dict[Seat | None, list[Notice]] = {
             s: [] for s in (None, *range(config.players))
         }
+        self._turn = 0
+        self._drawn_cards: Counter[str] = Counter()  # the cards of the seat's draws in a run
+        self._last: type | None = None  # the class of the last event (a run opens one turn)
+        self._hands = tuple(
+            i for i, c in enumerate(config.ruleset.capabilities) if c.hand_labels is not None
+        )
         self._play_on()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -222,9 +285,12 @@ class Session:
                     repr(action), self._phase(), "not one of the seat's choices", "not-legal"
                 )
             self._held[seat] = action
-            for viewer in self._queues:
-                text = "You have chosen" if viewer == seat else f"{self.names[seat]} has chosen"
-                self._queues[viewer].append(Notice(None, text))
+            # Announced once: to the seat itself now, naming its choice; to the others by
+            # the game's own event at its turn to commit (K-13), which the seat then skips.
+            chosen = _name_seats(describe(action), self.names)
+            self._queues[seat].append(
+                Notice(None, f"You have chosen: {chosen}", self._turn, "chosen")
+            )
         else:
             raise IllegalActionError(
                 repr(action),
@@ -271,17 +337,68 @@ class Session:
             return tuple(together)
         return (mover,)
 
-    def _apply(self, action: Action) -> None:
-        result = step(self._state, action)  # raises before anything changes
-        self._state = result.state
+    def _apply(self, action: Action, *, held: Seat | None = None) -> None:
+        """Apply *action* and queue its events; *held*: a choice the seat was told of when
+        it chose (its commitment's notice is not queued to it again)."""
+        before = self._state
+        result = step(before, action)  # raises before anything changes
+        state = self._state = result.state
         self._actions.append(action)
+        turns: list[int] = []  # the group of each event of the step, in order
+        for event in result.events:
+            cls = type(event)
+            if getattr(cls, "opens_turn", False) is True and cls is not self._last:
+                self._turn += 1
+            self._last = cls
+            turns.append(self._turn)
         texts: dict[Event, str] = {}  # an event most seats see alike is written once
         for viewer, queue in self._queues.items():
-            for event in observe_events(result, viewer):
-                text = texts.get(event)
-                if text is None:
-                    text = texts[event] = self._text(event, result.state)
-                queue.append(Notice(event, text))
+            seen = observe_events(result, viewer)
+            # a module that drops an event for this viewer: its events get the last turn
+            groups = turns if len(seen) == len(result.events) else [self._turn] * len(seen)
+            for i, (event, turn) in enumerate(zip(seen, groups, strict=True)):
+                if i == 0 and held is not None and viewer == held:
+                    continue  # the seat heard "You have chosen" when it chose (K-13)
+                many = getattr(event, "text_many", None)
+                if callable(many) and queue and queue[-1].event == event:
+                    last = queue[-1]
+                    count = last.count + 1
+                    said = _name_seats(str(many(count, state)), self.names)
+                    own = self._drawn(before, viewer, event, last)
+                    queue[-1] = attrs.evolve(last, text=said + own, count=count)
+                    continue
+                known = texts.get(event)
+                if known is None:
+                    known = texts[event] = self._text(event, state)
+                if callable(many):
+                    known += self._drawn(before, viewer, event, None)
+                queue.append(Notice(event, known, turn, event.kind, _highlight(event)))
+
+    def _drawn(self, before: State, viewer: Seat | None, event: Event, last: Notice | None) -> str:
+        """For *viewer*'s own draw (*event* names it as ``seat``): ``": 2, 5 and double 4"``,
+        the cards of its hand (as its own view shows them) that the run of draws brought;
+        ``""`` for anybody else."""
+        if viewer is None or getattr(event, "seat", None) != viewer or not self._hands:
+            return ""
+        if last is None:
+            self._drawn_cards = Counter()
+        after = self._hand(self._state, viewer)
+        new = Counter(after) - Counter(self._hand(before, viewer))
+        self._drawn_cards.update(new)
+        cards = sorted(self._drawn_cards.elements(), key=after.index)
+        return f": {_join_words(cards)}" if cards else ""
+
+    def _hand(self, state: State, seat: Seat) -> list[str]:
+        """*seat*'s hand in words, read from its own view of the modules that declare
+        ``hand_labels``."""
+        declared = state.config.ruleset.capabilities
+        modules = state.config.modules
+        labels: list[str] = []
+        for i in self._hands:
+            hook = declared[i].hand_labels
+            assert hook is not None
+            labels.extend(hook(modules[i].redact(state, i, seat), seat))
+        return labels
 
     def _text(self, event: Event, state: State) -> str:
         return _name_seats(describe_event(event, state), self.names)
@@ -292,7 +409,7 @@ class Session:
             if mover is CHANCE:
                 self._apply(sample_chance(self._state, self._rng))
             elif mover in self._held:
-                self._apply(self._held.pop(mover))
+                self._apply(self._held.pop(mover), held=mover)
             elif mover in self._agents:
                 view = observe(self._state, mover)
                 self._apply(self._agents[mover].choose(view, legal_actions(self._state)))

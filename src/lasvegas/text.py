@@ -25,6 +25,7 @@ Modules plug their own texts in through a small duck-typed protocol (nothing to 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -55,7 +56,15 @@ from .types import GROUPS
 if TYPE_CHECKING:
     from .state import State
 
-__all__ = ["describe", "describe_event", "describe_place", "dice_phrase", "money", "owner_name"]
+__all__ = [
+    "describe",
+    "describe_event",
+    "describe_place",
+    "dice_phrase",
+    "money",
+    "owner_name",
+    "seat_label",
+]
 
 _NUMBERS = (
     "no",
@@ -91,12 +100,38 @@ def _note_label(value: int) -> str:
     return "Rainbow" if value == 0 else money(value)
 
 
+_SEAT_WORD = re.compile(r"\b([Ss]eat) ([0-9]+)\b")
+
+
+def seat_label(seat: int, names: Sequence[str] | None = None) -> str:
+    """How texts name *seat*: by its index, with the player's name after it, so that no
+    name can pass for another seat (a player named "Seat 0" sitting at seat 1 is
+    ``Seat 1 (Seat 0)``).
+
+    >>> seat_label(2, ("Ann", "Bob", "Cid")), seat_label(0), seat_label(0, ("Seat 0",))
+    ('Seat 2 (Cid)', 'Seat 0', 'Seat 0')
+    """
+    plain = f"Seat {seat}"
+    if names is None or not 0 <= seat < len(names) or names[seat] == plain:
+        return plain
+    return f"{plain} ({names[seat]})"
+
+
 def _name_seats(text: str, names: Sequence[str]) -> str:
-    """*text* with ``Seat 3`` / ``seat 3`` replaced by the players' *names* (seat 10 before
-    seat 1)."""
-    for s in range(len(names) - 1, -1, -1):
-        text = text.replace(f"Seat {s}", names[s]).replace(f"seat {s}", names[s])
-    return text
+    """*text* with each ``Seat 3`` / ``seat 3`` followed by that player's name from *names*
+    (``Seat 3 (Dan)``), in one pass, so that a name is never read as a seat.
+
+    >>> _name_seats("Seat 1 pays seat 0", ("Seat 1", "Ann"))
+    'Seat 1 (Ann) pays seat 0 (Seat 1)'
+    """
+
+    def named(match: re.Match[str]) -> str:
+        s = int(match.group(2))
+        if s >= len(names) or names[s] == f"Seat {s}":
+            return match.group(0)
+        return f"{match.group(0)} ({names[s]})"
+
+    return _SEAT_WORD.sub(named, text)
 
 
 def _number(n: int) -> str:

@@ -27,18 +27,27 @@ from .config import GameConfig
 from .engine import Step, legal_actions, standings, to_move
 from .errors import ConfigError
 from .events import Event
-from .modules.base import ModuleState, Task
+from .modules.base import DiceFaces, LegendEntry, ModuleState, Task, TileFact, TileInfo
+from .payout import tied
 from .state import Casino, Phase, State
-from .text import _name_seats, describe, describe_place
+from .table import ranking
+from .text import _join as _and
+from .text import _name_seats, describe, describe_place, money, seat_label
 from .types import CHANCE, CasinoNumber, Chance, Money, Seat
 
 __all__ = [
     "OWNER_COLOURS",
+    "OWNER_LEGEND",
     "SEAT_COLOURS",
+    "DiceFaces",
+    "FinalStandings",
+    "LegendEntry",
     "MoneyPart",
     "OwnerView",
     "PlayerView",
     "TaskView",
+    "TileFact",
+    "TileInfo",
     "hidden_variant",
     "observe",
     "observe_events",
@@ -60,6 +69,41 @@ apart for colour-blind players, then brown and grey)."""
 OWNER_COLOURS: Final = {"neutral": "#f5f5f5", "blank": "#bdbdbd"}
 """The colours of the imaginary owners by name (white neutral dice, grey blank dice); any
 other imaginary owner is drawn ``#999999``."""
+
+
+OWNER_LEGEND: Final = {
+    "neutral": "Neutral dice: white dice of no player, placed with the player's own; they "
+    "count as one more owner for ties and ranking, and what they win goes under the pile "
+    "(C-21).",
+    "blank": "Blank dice: grey dice of no player, put into casinos by Royale tiles; they "
+    "count as one more owner for ties, ranks and majorities, but win nothing and activate "
+    "nothing (T-8).",
+}
+"""The legend of the imaginary owners by name (:attr:`PlayerView.legend`)."""
+
+
+@attrs.frozen
+class FinalStandings:
+    """The standings at the end of a game, in order, with the tie-break explained (C-16,
+    R-8, K-11).
+
+    >>> import lasvegas as lv
+    >>> FinalStandings((1, 0), (2, 1), (90_000, 120_000), (2, 3), (1,), "Seat 1 wins.").order
+    (1, 0)
+    """
+
+    order: tuple[Seat, ...]
+    """The seats, best first (tied seats by seat number)."""
+    places: tuple[int, ...]
+    """Each seat's place, from 1 (seats still tied after the tie-break share a place)."""
+    money: tuple[Money, ...]
+    """Each seat's money (notes plus what modules score)."""
+    tiebreak: tuple[int, ...]
+    """Each seat's tie-break count (notes won, plus chips in Royale, R-8)."""
+    winners: tuple[Seat, ...]
+    """The winning seats (several when still tied after the tie-break)."""
+    text: str
+    """Who won and how, with the tie-break explained when money was tied."""
 
 
 @attrs.frozen
@@ -176,6 +220,29 @@ class PlayerView:
 
     The fields from ``money_parts`` to ``prompt`` came later than the rest of schema 1, with
     defaults: an older view document loads with them empty."""
+    casino_info: tuple[TileInfo | None, ...] = ()
+    """What lies at each casino besides its notes (a Royale tile): its name, its rule in
+    short and its public state (the Jackpot's amount, Power Play's holder, Block It!'s
+    clusters, Fifty Fifty's throw to beat ...), as the viewer may know it; ``None`` for a
+    casino with nothing."""
+    casino_faces: tuple[tuple[DiceFaces, ...] | None, ...] = ()
+    """The faces of the dice at each casino whose dice may show any face (the slot machine,
+    B-7), by owner and face; ``None`` where every die shows the casino's number."""
+    ranking: tuple[tuple[int, ...], ...] = ()
+    """Each casino's owners in payout order if it paid now, tied owners removed (C-12,
+    C-13; the slot machine's own order, B-7): the first is the casino's leader. Owners are
+    numbered as in ``owners``."""
+    ties: tuple[tuple[int, ...], ...] = ()
+    """Each casino's owners whose dice would cancel as ties if it paid now (C-12)."""
+    legend: tuple[LegendEntry, ...] = ()
+    """The special dice and cards this game's drawings may show (neutral, blank and kicker
+    dice, rainbow cards), explained."""
+    final: FinalStandings | None = None
+    """Once the game is over, its final standings with the tie-break explained; ``None``
+    before.
+
+    The fields from ``casino_info`` to ``final`` came later still, with defaults: a view
+    document without them loads with them empty."""
 
     def __str__(self) -> str:
         """The table as text (:func:`lasvegas.render.text_board`)."""
@@ -269,7 +336,12 @@ def observe(
         _casino_names(len(state.casinos)),
         _casino_tiles(state, aids.tile_hooks),
         _labels(state, legal, seat, names) if legal else (),
-        _prompt(state, seat, mover, owners),
+        _prompt(state, seat, mover, names),
+        _casino_info(state, aids.info_hooks, seat, names),
+        _casino_faces(state, aids.face_hooks),
+        *(_rankings(state, aids.ranking_hooks) if mover is not None else _over(len(state.casinos))),
+        aids.legend,
+        None if mover is not None else _final(state, aids, names),
     )
 
 
@@ -371,14 +443,166 @@ class _Aids:
     money_names: tuple[str, tuple[tuple[int, str], ...]]
     owners: tuple[OwnerView, ...]
     tile_hooks: tuple[int, ...]
+    info_hooks: tuple[int, ...]
+    face_hooks: tuple[int, ...]
+    ranking_hooks: tuple[int, ...]
+    legend: tuple[LegendEntry, ...]
 
 
 def _config_aids(config: GameConfig) -> _Aids:
+    declared = config.ruleset.capabilities
     return _Aids(
         _money_names(config),
         _owners(config, None),
-        tuple(i for i, c in enumerate(config.ruleset.capabilities) if c.casino_labels is not None),
+        tuple(i for i, c in enumerate(declared) if c.casino_labels is not None),
+        tuple(i for i, c in enumerate(declared) if c.casino_info is not None),
+        tuple(i for i, c in enumerate(declared) if c.casino_faces is not None),
+        tuple(i for i, c in enumerate(declared) if c.casino_ranking is not None),
+        _legend(config),
     )
+
+
+def _legend(config: GameConfig) -> tuple[LegendEntry, ...]:
+    """The imaginary owners' entries (:data:`OWNER_LEGEND`), then the modules' declared ones,
+    each key once."""
+    found: dict[str, LegendEntry] = {}
+    for name in config.ruleset.params.owners:
+        text = OWNER_LEGEND.get(name, f"{name.capitalize()} dice: dice of no player.")
+        found.setdefault(
+            name,
+            LegendEntry(
+                name, f"{name.capitalize()} dice", OWNER_COLOURS.get(name, "#999999"), text
+            ),
+        )
+    for declared in config.ruleset.capabilities:
+        for entry in declared.legend:
+            found.setdefault(entry.key, entry)
+    return tuple(found.values())
+
+
+def _casino_info(
+    state: State, hooks: tuple[int, ...], seat: Seat | None, names: Sequence[str] | None
+) -> tuple[TileInfo | None, ...]:
+    """What modules show at each casino (their declared ``casino_info(state, index, seat)``),
+    seats named by *names* when given."""
+    if not hooks:
+        return _no_tiles(len(state.casinos))
+    found: list[TileInfo | None] = [None] * len(state.casinos)
+    declared = state.config.ruleset.capabilities
+    for i in hooks:
+        hook = declared[i].casino_info
+        assert hook is not None  # hooks lists the modules that declare it
+        for c, info in enumerate(hook(state, i, seat)[: len(found)]):
+            if found[c] is None and info is not None:
+                if names is not None:
+                    info = attrs.evolve(
+                        info,
+                        facts=tuple(
+                            attrs.evolve(f, text=_name_seats(f.text, names)) for f in info.facts
+                        ),
+                    )
+                found[c] = info
+    return tuple(found)
+
+
+def _casino_faces(state: State, hooks: tuple[int, ...]) -> tuple[tuple[DiceFaces, ...] | None, ...]:
+    """The faces of the dice at casinos whose dice show any face (declared ``casino_faces``)."""
+    if not hooks:
+        return _no_tiles(len(state.casinos))
+    found: list[tuple[DiceFaces, ...] | None] = [None] * len(state.casinos)
+    declared = state.config.ruleset.capabilities
+    for i in hooks:
+        hook = declared[i].casino_faces
+        assert hook is not None
+        for c, faces in enumerate(hook(state, i)[: len(found)]):
+            if found[c] is None and faces is not None:
+                found[c] = faces
+    return tuple(found)
+
+
+def _rankings(
+    state: State, hooks: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Each casino's payout order and ties now: the core's (``table.ranking``,
+    ``payout.tied``), or a module's for a casino it pays itself (declared ``casino_ranking``)."""
+    own: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+    declared = state.config.ruleset.capabilities
+    for i in hooks:
+        hook = declared[i].casino_ranking
+        assert hook is not None
+        for c, found in enumerate(hook(state, i)):
+            if found is not None:
+                own.setdefault(c, found)
+    core = _core_rankings(state.casinos)
+    if not own:
+        return core
+    ranks = list(core[0])
+    ties = list(core[1])
+    for c, (r, t) in own.items():
+        if c < len(ranks):
+            ranks[c], ties[c] = r, t
+    return tuple(ranks), tuple(ties)
+
+
+@functools.lru_cache(maxsize=4096)
+def _core_rankings(
+    casinos: tuple[Casino, ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The core's payout order and ties of each casino (``table.ranking``, ``payout.tied``),
+    remembered per table of casinos (views of one state are asked for again and again)."""
+    ranks = tuple(ranking(casino) for casino in casinos)
+    ties = tuple(tied(casino.weights() if any(casino.big) else casino.dice) for casino in casinos)
+    return ranks, ties
+
+
+@functools.lru_cache(maxsize=16)
+def _over(count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """No ranking and no ties at a game's end: the dice left lie from the last round."""
+    empty: tuple[tuple[int, ...], ...] = ((),) * count
+    return empty, empty
+
+
+def _final(state: State, aids: _Aids, names: Sequence[str] | None) -> FinalStandings:
+    """The final standings (:func:`lasvegas.standings`) in order, the tie-break explained."""
+    result = standings(state)
+    money_ = result.money
+    counts = result.notes
+    n = len(money_)
+    keys = [(money_[s], counts[s]) for s in range(n)]
+    order = tuple(sorted(range(n), key=lambda s: (-keys[s][0], -keys[s][1], s)))
+    places = [0] * n
+    for rank_, s in enumerate(order):
+        prev = order[rank_ - 1] if rank_ else None
+        places[s] = places[prev] if prev is not None and keys[prev] == keys[s] else rank_ + 1
+    noun = _tiebreak_noun(state, aids)
+    label = functools.partial(seat_label, names=names)
+    winners = result.winners
+    best = max(money_)
+    top = [s for s in order if money_[s] == best]
+    if len(top) == 1:
+        text = f"{label(top[0])} wins with {money(best)}."
+    else:
+        each = f"{_and([label(s) for s in top])} have {money(best)} each"
+        tally = ", ".join(f"{label(s)} {counts[s]}" for s in top)
+        rule = f"the most {noun} wins the tie ({tally})"
+        if len(winners) == 1:
+            text = f"{each}; {rule}: {label(winners[0])} wins."
+        else:
+            text = f"{each}; {rule}: {_and([label(s) for s in winners])} share the win."
+    return FinalStandings(order, tuple(places), money_, counts, winners, text)
+
+
+def _tiebreak_noun(state: State, aids: _Aids) -> str:
+    """What the tie-break counts: the notes (or cards), and what modules add to the count
+    (Royale's chips, R-8)."""
+    noun, scorers = aids.money_names
+    modules = state.config.modules
+    players = state.config.players
+    parts = [noun]
+    for i, name in scorers:
+        if any(modules[i].score(state, i, s).tiebreak for s in range(players)):
+            parts.append(name)
+    return " plus ".join(parts)
 
 
 @functools.lru_cache(maxsize=256)
@@ -421,11 +645,12 @@ def _pending(state: State) -> str:
 
 
 def _prompt(
-    state: State, seat: Seat | None, mover: Seat | Chance | None, owners: tuple[OwnerView, ...]
+    state: State, seat: Seat | None, mover: Seat | Chance | None, names: Sequence[str] | None
 ) -> str:
-    """The view's prompt (see :attr:`PlayerView.prompt`)."""
+    """The view's prompt (see :attr:`PlayerView.prompt`); seats named as
+    :func:`lasvegas.text.seat_label` names them."""
     if mover is None:
-        winners = [owners[w].name for w in standings(state).winners]
+        winners = [seat_label(w, names) for w in standings(state).winners]
         if len(winners) == 1:
             return f"The game is over: {winners[0]} wins"
         return f"The game is over: {_join(winners)} share the win"
@@ -434,7 +659,7 @@ def _prompt(
         return f"Chance: {what}"
     if mover == seat:
         return f"Your turn: {what}"
-    return f"Waiting for {owners[mover].name} to {what}"
+    return f"Waiting for {seat_label(mover, names)} to {what}"
 
 
 def _join(items: Sequence[str]) -> str:

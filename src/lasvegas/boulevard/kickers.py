@@ -26,7 +26,15 @@ from ..config import Params
 from ..engine import emit, set_slice
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
-from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import (
+    Capabilities,
+    Held,
+    LegendEntry,
+    ModuleState,
+    RuleModule,
+    Task,
+    TaskHandler,
+)
 from ..state import Casino, Phase, State, evolve
 from ..table import Interned
 from ..text import owner_name
@@ -324,6 +332,16 @@ class Kickers(RuleModule):
         return Capabilities(
             action_space=self.action_space,
             slice_encoder=kickers_segments,
+            legend=(
+                LegendEntry(
+                    "kicker",
+                    "Kicker",
+                    None,
+                    "A kicker die, rolled and placed like the others: placed at a casino, it "
+                    "removes itself and one other die there of the player's choice, and is out "
+                    "of play for the rest of the round (B-4).",
+                ),
+            ),
         )
 
     def action_space(self, players: int) -> tuple[Action, ...]:

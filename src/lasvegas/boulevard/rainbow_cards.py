@@ -26,7 +26,15 @@ from ..config import Params
 from ..edit import Draft
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
-from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import (
+    Capabilities,
+    Held,
+    LegendEntry,
+    ModuleState,
+    RuleModule,
+    Task,
+    TaskHandler,
+)
 from ..state import Casino, Phase, State
 from ..table import note_outcomes, sample_note, take_note
 from ..text import money
@@ -204,6 +212,15 @@ class RainbowCards(RuleModule):
         return Capabilities(
             describe_action=self.describe_action,
             slice_encoder=rainbow_cards_segments,
+            legend=(
+                LegendEntry(
+                    "rainbow",
+                    "Rainbow card",
+                    None,
+                    "A rainbow card counts as $40,000 for a casino's minimum; before payout it "
+                    "is replaced by the top note of the pile (B-5).",
+                ),
+            ),
         )
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:

@@ -39,7 +39,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
-from ..modules.base import Capabilities, ModuleState, RuleModule, Task, TaskHandler
+from ..modules.base import Capabilities, DiceFaces, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, with_modules
 from ..table import Interned
 from ..text import money
@@ -255,7 +255,35 @@ class SlotMachine(RuleModule):
         return Capabilities(
             action_space=self.action_space,
             slice_encoder=slot_machine_segments,
+            casino_faces=self.casino_faces,
+            casino_ranking=self.casino_ranking,
         )
+
+    def casino_faces(self, state: State, index: int) -> tuple[tuple[DiceFaces, ...] | None, ...]:
+        """The faces of the dice on the slot machine (any face, B-7), by owner and face;
+        the other casinos' dice show their own number (``None``).
+
+        >>> import lasvegas as lv
+        >>> config = lv.classic(2, lv.SlotMachine())
+        >>> state = lv.new_game(config)
+        >>> config.modules[0].casino_faces(state, 0)
+        (None, None, None, None, None, None, ())
+        """
+        count: dict[tuple[int, Face], int] = {}
+        for face, owner, weight in _slice(state, index).dice:
+            if weight:
+                count[owner, face] = count.get((owner, face), 0) + weight
+        shown = tuple(DiceFaces(o, f, n) for (o, f), n in sorted(count.items()))
+        return (*(None,) * (SLOT_MACHINE - 1), shown)
+
+    def casino_ranking(
+        self, state: State, index: int
+    ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]:
+        """The slot machine's payout order and cancelled owners now (:func:`slot_ranking`);
+        the core ranks the other casinos (``None``)."""
+        casino = state.casinos[SLOT_MACHINE - 1]
+        ranked = slot_ranking(casino.weights(), _slice(state, index).dice)
+        return (*(None,) * (SLOT_MACHINE - 1), ranked)
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """``Place(face, target=7)`` for faces 1-6, then ``ChooseNote`` for each note value.

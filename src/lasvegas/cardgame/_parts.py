@@ -20,7 +20,7 @@ from ..modules.base import ModuleState, Task
 from ..state import Phase
 from ..table import Interned
 from ..types import Money, Seat
-from .components import Card, card_name
+from .components import Card, card_face, card_name
 
 if TYPE_CHECKING:
     from ..state import State
@@ -129,8 +129,19 @@ class CardDrawn(Event):
     """
 
     kind: ClassVar[str] = "card-drawn"
+    opens_turn: ClassVar[bool] = True
+    """The first of a run of draws opens a turn's group in a session's log (the hands are
+    filled for the next choice)."""
     seat: Seat
     """The seat that drew."""
+
+    def text_many(self, count: int, state: State | None = None) -> str:
+        """*count* equal draws in one line, as a session's log collapses them.
+
+        >>> CardDrawn(seat=2).text_many(5)
+        'Seat 2 draws 5 cards'
+        """
+        return f"Seat {self.seat} draws {count} cards" if count != 1 else self.text(state)
 
     def text(self, state: State | None = None) -> str:
         """The event in words.
@@ -186,6 +197,14 @@ class CardsPlayed(Event):
         'Seat 0 plays a 5 and a double 5'
         """
         return f"Seat {self.seat} plays {_join([card_name(c) for c in self.cards])}"
+
+    def highlight(self) -> tuple[int, ...]:
+        """The casinos the revealed cards go to, for a log's mark on the board.
+
+        >>> CardsPlayed(seat=0, cards=(21, 52, 51)).highlight()
+        (2, 5)
+        """
+        return tuple(sorted({card_face(c) for c in self.cards}))
 
 
 @attrs.frozen

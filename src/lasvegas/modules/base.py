@@ -61,12 +61,16 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Capabilities",
+    "DiceFaces",
     "Held",
+    "LegendEntry",
     "ModuleState",
     "RuleModule",
     "Score",
     "Task",
     "TaskHandler",
+    "TileFact",
+    "TileInfo",
 ]
 
 
@@ -156,6 +160,82 @@ class TaskHandler:
 
 
 @attrs.frozen
+class TileFact:
+    """One piece of the public state of what lies at a casino (a Royale tile's counter, token
+    holder, stock ...), for a view (:attr:`lasvegas.PlayerView.casino_info`).
+
+    >>> TileFact("amount", "Jackpot: $50,000", amount=50_000)
+    TileFact(key='amount', text='Jackpot: $50,000', amount=50000, seat=None, values=())
+    """
+
+    key: str
+    """What the fact is, a stable id per tile (``"amount"``, ``"holder"``, ``"clusters"``)."""
+    text: str
+    """The fact in a short English sentence, seats named ``Seat 2``."""
+    amount: Money | None = None
+    """An amount of dollars the fact is about (the Jackpot's), or ``None``."""
+    seat: Seat | None = None
+    """The seat the fact is about (Power Play's holder), or ``None``."""
+    values: tuple[int, ...] = ()
+    """Numbers the fact is about (Block It!'s clusters, My Choice's black dice), or ``()``."""
+
+
+@attrs.frozen
+class TileInfo:
+    """What lies at a casino besides its notes, as a viewer may know it: a Royale tile's
+    name, its rule in short, and its public state.
+
+    >>> TileInfo("Jackpot", "A2", "Throw two black dice ...").facts
+    ()
+    """
+
+    name: str
+    """Its name (``"Jackpot"``)."""
+    code: str
+    """Its code (a Royale face code such as ``"A2"``), or ``""``."""
+    rule: str
+    """Its rule in a few sentences."""
+    facts: tuple[TileFact, ...] = ()
+    """Its public state now (empty: nothing to show)."""
+
+
+@attrs.frozen
+class DiceFaces:
+    """Dice of one owner showing one face at a casino whose dice show other faces than its
+    number (the slot machine, B-7).
+
+    >>> DiceFaces(owner=1, face=6, dice=2)
+    DiceFaces(owner=1, face=6, dice=2)
+    """
+
+    owner: int
+    """The owner, numbered as in a casino's ``dice`` (seats, then imaginary owners)."""
+    face: int
+    """The face they show."""
+    dice: int
+    """How many, a big die counting two."""
+
+
+@attrs.frozen
+class LegendEntry:
+    """A kind of die or card a view's drawing may show, explained (neutral, blank and kicker
+    dice, rainbow cards ...).
+
+    >>> LegendEntry("neutral", "Neutral dice", "#f5f5f5", "White dice of nobody.").key
+    'neutral'
+    """
+
+    key: str
+    """A stable id (``"neutral"``, ``"blank"``, ``"kicker"``, ``"rainbow"``)."""
+    name: str
+    """Its name."""
+    colour: str | None
+    """The colour it is drawn in (CSS hex), or ``None``."""
+    text: str
+    """What it is and does, in a sentence or two."""
+
+
+@attrs.frozen
 class Capabilities:
     """What a module offers beyond the rule hooks, declared by :meth:`RuleModule.capabilities`.
 
@@ -193,6 +273,21 @@ class Capabilities:
     pending (the card game's simultaneous choice), for :class:`lasvegas.session.Session`."""
     chooser_actions: Callable[[State, int, Task, Seat], tuple[Action, ...]] | None = None
     """``(state, index, task, seat) -> actions``: what one of :attr:`choosers` may choose."""
+    casino_info: Callable[[State, int, Seat | None], tuple[TileInfo | None, ...]] | None = None
+    """``(state, index, seat) -> info``: per casino, what lies there besides its notes as
+    *seat* may know it (a Royale tile: name, rule, public state), for a view's
+    :attr:`~lasvegas.PlayerView.casino_info`; ``None`` for a casino with nothing."""
+    casino_faces: Callable[[State, int], tuple[tuple[DiceFaces, ...] | None, ...]] | None = None
+    """``(state, index) -> faces``: per casino whose dice show other faces than its number
+    (the slot machine), the faces they show; ``None`` for a casino whose dice show its
+    number."""
+    casino_ranking: (
+        Callable[[State, int], tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]] | None
+    ) = None
+    """``(state, index) -> rankings``: per casino the module pays itself, ``(ranked, tied)``
+    as its payout would rank the owners now; ``None`` for a casino the core pays."""
+    legend: tuple[LegendEntry, ...] = ()
+    """The kinds of dice or cards the module adds to a drawing, explained."""
     notes_name: str | None = None
     """What a view calls the money won at casinos (``"cards"``); ``None``: ``"notes"``."""
     score_name: str | None = None

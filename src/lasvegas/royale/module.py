@@ -40,7 +40,16 @@ from ..events import (
     RoundStarted,
     TurnPassed,
 )
-from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Score, Task, TaskHandler
+from ..modules.base import (
+    Capabilities,
+    Held,
+    ModuleState,
+    RuleModule,
+    Score,
+    Task,
+    TaskHandler,
+    TileInfo,
+)
 from ..state import Casino, Phase, State, with_turn
 from ..types import CasinoNumber, Seat
 from .bank import take_chips
@@ -485,6 +494,7 @@ class Royale(RuleModule):
         return Capabilities(
             action_space=self.action_space,
             casino_labels=self.casino_labels,
+            casino_info=self.casino_info,
             describe_action=describe_setup,
             notes_name="cards",
             score_name="chips",
@@ -504,6 +514,20 @@ class Royale(RuleModule):
         s = state.modules[index]
         assert isinstance(s, RoyaleState)
         return tuple(face_name(code) for code in s.deal)
+
+    def casino_info(
+        self, state: State, index: int, seat: Seat | None
+    ) -> tuple[TileInfo | None, ...]:
+        """This round's tiles at casinos 1, 2, ...: name, rule text and public state as *seat*
+        may know them (:meth:`~lasvegas.royale.tiles.Tile.info`), for a view's ``casino_info``."""
+        s = state.modules[index]
+        assert isinstance(s, RoyaleState)
+        modules = state.config.modules
+        found: list[TileInfo | None] = []
+        for i in s.tiles:
+            tile = modules[i]
+            found.append(tile.info(state, i, seat) if isinstance(tile, Tile) else None)
+        return tuple(found)
 
     # -- next round, standings, accounting ----------------------------------------------------
 

@@ -61,7 +61,7 @@ from ..errors import ConfigError, DeserializationError, IllegalActionError
 from ..render import svg, text_board
 from ..royale import royale
 from ..serde import from_data, to_data
-from ..session import Bot, Human, Notice, Session
+from ..session import Bot, Human, Notice, Session, notice_data
 from ..types import Seat
 from .guards import (
     BODY_TIMEOUT,
@@ -156,8 +156,7 @@ class Table:
             for notice in self.session.take_notices(seat):
                 entry = written.get(notice)
                 if entry is None:
-                    event = None if notice.event is None else to_data(notice.event)
-                    entry = written[notice] = {"text": notice.text, "event": event}
+                    entry = written[notice] = notice_data(notice)
                 log.append(entry)
 
     def act(self, seat: Seat, action: Action) -> None:

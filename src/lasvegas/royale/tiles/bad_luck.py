@@ -22,7 +22,7 @@ from ...actions import Action
 from ...engine import pop_task, push_task, set_slice
 from ...errors import IllegalActionError
 from ...events import Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
@@ -147,6 +147,23 @@ class BadLuck(Tile):
 
     id: ClassVar[str] = "bad-luck"
     code: ClassVar[str] = "C2"
+    rule_text: ClassVar[str] = (
+        "Before payout, every player with the fewest dice here (none counts; a Biggy counts "
+        "two; blank and neutral dice are not counted) owes $50,000 to the bank, paid when "
+        "the round ends."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, BadLuckState) or not s.debtors:
+            return ()
+        who = " and ".join(f"Seat {d}" for d in s.debtors)
+        owe = "owes" if len(s.debtors) == 1 else "owe"
+        text = f"{who} {owe} $50,000 to the bank"
+        return (TileFact("debtors", text, amount=50_000, values=s.debtors),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = 0
     state_type: ClassVar[type[ModuleState] | None] = BadLuckState

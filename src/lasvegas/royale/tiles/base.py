@@ -51,8 +51,9 @@ from ...edit import Draft as CoreDraft
 from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, RuleModule, Task, TaskHandler
+from ...modules.base import ModuleState, RuleModule, Task, TaskHandler, TileFact, TileInfo
 from ...state import Phase, make_casino
+from ...text import money
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..events import BankPaid, BankReceived, ChipsGiven, DiceMoved, TileActivated
@@ -74,12 +75,26 @@ __all__ = [
     "activate_tile",
     "check_codes",
     "resume",
+    "reward_text",
     "start_payout",
     "tile_at",
 ]
 
 _CODES = frozenset(code for code, _, _ in FACES)
 _PAYOUT = Phase.PAYOUT
+
+
+def reward_text(amount: Money) -> str:
+    """A reward in words: $10,000 and $20,000 are 1 and 2 chips (X-8), more is money.
+
+    >>> reward_text(10_000), reward_text(20_000), reward_text(30_000)
+    ('1 chip', '2 chips', '$30,000')
+    """
+    if amount == CHIP_VALUE:
+        return "1 chip"
+    if amount == 2 * CHIP_VALUE:
+        return "2 chips"
+    return money(amount)
 
 
 class Draft(CoreDraft):
@@ -301,6 +316,10 @@ class Tile(RuleModule):
     """The most chips the tile's other effects ("before payout", "during payout", "when the
     round ends") can give in one round, to all seats together; ``None``: not declared."""
 
+    rule_text: ClassVar[str] = ""
+    """The tile's rule in a few plain sentences, for views
+    (:attr:`lasvegas.PlayerView.casino_info`)."""
+
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__(**kwargs)
         if cls.code and cls.code not in _CODES:
@@ -315,6 +334,31 @@ class Tile(RuleModule):
         'Pay Day'
         """
         return face_name(self.code)
+
+    # -- views ----------------------------------------------------------------------------------
+
+    def info(self, state: State, index: int, seat: Seat | None) -> TileInfo:
+        """The tile as *seat* may know it: name, code, :attr:`rule_text` and :meth:`facts`."""
+        return TileInfo(self.name, self.code, self.rule_text, self.facts(state, index, seat))
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state for *seat*'s view (its counter, token holder, stock ...),
+        read from what *seat* may see only: the slice as :meth:`~lasvegas.RuleModule.redact`
+        gives it and the tile's tasks as :meth:`~lasvegas.RuleModule.public_task` gives them
+        (:meth:`seen`). Nothing by default."""
+        return ()
+
+    def seen(
+        self, state: State, index: int, seat: Seat | None
+    ) -> tuple[ModuleState | None, tuple[Task, ...]]:
+        """The tile's slice and its pending tasks as *seat* may see them."""
+        tasks = tuple(
+            shown
+            for task in state.tasks
+            if task.module == index
+            and (shown := self.public_task(state, index, task, seat)) is not None
+        )
+        return self.redact(state, index, seat), tasks
 
     # -- config time ------------------------------------------------------------------------
 

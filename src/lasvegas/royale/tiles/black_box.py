@@ -26,7 +26,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, Task, TaskHandler
+from ...modules.base import Capabilities, Task, TaskHandler, TileFact
 from ...state import Phase, evolve
 from ...text import money
 from ...types import Money, Seat
@@ -244,6 +244,25 @@ class BlackBox(Tile):
 
     id: ClassVar[str] = "black-box"
     code: ClassVar[str] = "G1"
+    rule_text: ClassVar[str] = (
+        "During payout, if a player takes the higher card here, the player to their left "
+        "splits the six tokens ($60,000, $20,000, $20,000 and three of $0) into two face- "
+        "down piles (3+3, 4+2 or 5+1); the winner chooses a pile, seeing only the sizes, "
+        "and gets its rewards."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        _, tasks = self.seen(state, index, seat)
+        facts = []
+        for task in tasks:
+            if isinstance(task, BlackBoxChoose):
+                sizes = tuple(len(p) for p in task.piles)
+                text = f"Seat {task.winner} chooses a pile ({sizes[0]} or {sizes[1]} tokens)"
+                facts.append(TileFact("piles", text, seat=task.winner, values=sizes))
+        return tuple(facts)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = sum(chips_for(token) for token in BLACK_BOX_TOKENS)
     tasks: ClassVar[tuple[type[Task], ...]] = (BlackBoxSplit, BlackBoxChoose)

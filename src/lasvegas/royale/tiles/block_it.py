@@ -19,7 +19,7 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, Held, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
@@ -123,6 +123,23 @@ class BlockIt(Tile):
 
     id: ClassVar[str] = "block-it"
     code: ClassVar[str] = "F1"
+    rule_text: ClassVar[str] = (
+        "When activated, if any cluster of blank dice is left on the tile (clusters of 1, "
+        "1, 2, 2 and 3), the active player must put one cluster into an open casino. Blank "
+        "dice count for ties and majorities but win nothing and activate nothing."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, BlockItState):
+            return ()
+        if not s.clusters:
+            return (TileFact("clusters", "No blank dice left on the tile"),)
+        left = ", ".join(map(str, s.clusters))
+        return (TileFact("clusters", f"Blank dice left: clusters of {left}", values=s.clusters),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = 0
     owners: ClassVar[tuple[str, ...]] = ("blank",)

@@ -20,7 +20,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, Held, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...payout import rank, tied
 from ...state import Phase, fast_constructor
 from ...table import Interned
@@ -155,6 +155,25 @@ class DoubleDown(Tile):
 
     id: ClassVar[str] = "double-down"
     code: ClassVar[str] = "G2"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player may move any number of their own dice from this "
+        "casino onto the tile. During payout, right after this casino, the tile pays like a "
+        "casino from the bank: ties removed, the most dice $60,000, the next $30,000. Then "
+        "the dice go back to their owners."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, DoubleDownState):
+            return ()
+        weights = s.weights()
+        if not any(weights):
+            return ()
+        parts = [f"Seat {p}: {n}" for p, n in enumerate(weights) if n]
+        return (TileFact("dice", "Dice on the tile: " + ", ".join(parts), values=weights),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = sum(chips_for(prize) for prize in DOUBLE_DOWN_PRIZES)
     tasks: ClassVar[tuple[type[Task], ...]] = (DoubleDownTask,)

@@ -18,11 +18,11 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
-from .base import Draft, Tile, TileState
+from .base import Draft, Tile, TileState, reward_text
 from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
@@ -192,6 +192,37 @@ class FiftyFifty(Tile):
 
     id: ClassVar[str] = "fifty-fifty"
     code: ClassVar[str] = "B2"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player throws the two black dice and moves the counter "
+        "one space (1 chip, $30,000, $40,000, $60,000). Then they stop and take the reward "
+        'under the counter, or bet "higher" or "lower" and throw again, moving one more '
+        "space: a strictly higher (or lower) sum, as bet, lets them choose again; a wrong "
+        "bet or the same sum ends with nothing. On the last space they must stop."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, tasks = self.seen(state, index, seat)
+        if not isinstance(s, FiftyFiftyState):
+            return ()
+        facts = []
+        if s.counter:
+            text = f"Counter on {reward_text(s.amount)}"
+            facts.append(TileFact("stake", text, amount=s.amount, values=(s.counter,)))
+            if s.counter + 1 < len(FIFTY_FIFTY_TRACK):
+                nxt = FIFTY_FIFTY_TRACK[s.counter + 1]
+                facts.append(TileFact("next", f"A won bet: {reward_text(nxt)}", amount=nxt))
+        for task in tasks:
+            if isinstance(task, FiftyFiftyChoice):
+                text = f"Throw to beat: {task.total}"
+                facts.append(TileFact("to-beat", text, seat=task.seat, values=(task.total,)))
+            elif isinstance(task, FiftyFiftyThrow) and task.higher is not None:
+                way = "higher" if task.higher else "lower"
+                text = f"Seat {task.seat} bets {way} than {task.previous}"
+                facts.append(TileFact("bet", text, seat=task.seat, values=(task.previous,)))
+        return tuple(facts)
+
     activation_chips: ClassVar[int | None] = chips_for(max(FIFTY_FIFTY_TRACK))
     round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (FiftyFiftyThrow, FiftyFiftyChoice)

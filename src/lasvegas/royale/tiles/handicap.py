@@ -21,7 +21,7 @@ import attrs
 
 from ...actions import Action
 from ...engine import push_task
-from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler
+from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler, TileFact
 from ...state import Phase, fast_constructor, make_casino
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
@@ -232,6 +232,24 @@ class Handicap(Tile):
 
     id: ClassVar[str] = "handicap"
     code: ClassVar[str] = "F2"
+    rule_text: ClassVar[str] = (
+        "Blank dice start in the casinos (one in each of casinos 1 to 3, two in each of 4 "
+        "to 6). When activated, the active player may take one blank die from an open "
+        "casino onto an empty reward space: 1 chip (2 spaces), $30,000 (3 spaces), or (4 "
+        "spaces) turn one of their remaining dice to any face and place it, or return one "
+        "of their dice from a casino to their supply."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, HandicapState):
+            return ()
+        free = tuple(n - t for (_, n, _), t in zip(HANDICAP_SPACES, s.taken, strict=True))
+        text = f"Free spaces: {free[0]} chip, {free[1]} $30,000, {free[2]} choice"
+        return (TileFact("spaces", text, values=free),)
+
     activation_chips: ClassVar[int | None] = max(
         chips_for(amount) for _, _, amount in HANDICAP_SPACES
     )

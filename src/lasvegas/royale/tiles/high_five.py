@@ -15,7 +15,7 @@ import attrs
 
 from ...engine import set_slice
 from ...events import DicePlaced, Event
-from ...modules.base import ModuleState
+from ...modules.base import ModuleState, TileFact
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..table import casino_count
@@ -61,6 +61,22 @@ class HighFive(Tile):
 
     id: ClassVar[str] = "high-five"
     code: ClassVar[str] = "C1"
+    rule_text: ClassVar[str] = (
+        "When activated, if the token is on the tile and the active player now has 5 or "
+        "more dice here (a Biggy counts two), they take it; nobody can take it from them. "
+        "During payout its holder exchanges it for $100,000 from the bank."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, HighFiveState):
+            return ()
+        if s.holder >= 0:
+            return (TileFact("holder", f"Seat {s.holder} holds the token", seat=s.holder),)
+        return (TileFact("holder", "The token is on the tile"),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = chips_for(HIGH_FIVE_REWARD)
     state_type: ClassVar[type[ModuleState] | None] = HighFiveState

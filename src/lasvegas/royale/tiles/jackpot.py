@@ -14,8 +14,9 @@ import attrs
 
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
+from ...text import money
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from .base import Draft, Tile, TileState
@@ -94,6 +95,20 @@ class Jackpot(Tile):
 
     id: ClassVar[str] = "jackpot"
     code: ClassVar[str] = "A2"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player throws the two black dice. A sum of 7 or a "
+        "double wins the amount under the counter from the bank, and the counter goes back "
+        "to $30,000; otherwise the counter moves up one space, up to $80,000."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, JackpotState):
+            return ()
+        return (TileFact("amount", f"Jackpot: {money(s.amount)}", amount=s.amount),)
+
     activation_chips: ClassVar[int | None] = chips_for(max(JACKPOT_TRACK))
     round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (JackpotThrow,)

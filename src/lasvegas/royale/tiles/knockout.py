@@ -19,7 +19,7 @@ import attrs
 
 from ...actions import Action
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, Held, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Seat
@@ -120,6 +120,26 @@ class Knockout(Tile):
 
     id: ClassVar[str] = "knockout"
     code: ClassVar[str] = "E2"
+    rule_text: ClassVar[str] = (
+        "When activated, each opponent in turn from the active player's left who has a "
+        "remaining die and fewer than 2 dice in the bar must put one of their remaining "
+        "dice there (a Biggy counts as one); then the active player takes all of their own "
+        "dice in the bar back. Dice in the bar are out of play and go back to their owners "
+        "when the round ends."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, KnockoutState):
+            return ()
+        bar = s.held()
+        if not any(bar):
+            return ()
+        parts = [f"Seat {p}: {n}" for p, n in enumerate(bar) if n]
+        return (TileFact("bar", "Dice in the bar: " + ", ".join(parts), values=bar),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (KnockoutChoice,)

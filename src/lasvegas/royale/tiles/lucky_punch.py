@@ -21,7 +21,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, Task, TaskHandler
+from ...modules.base import Capabilities, Task, TaskHandler, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import Money, Seat
 from ..bank import chips_for
@@ -222,6 +222,27 @@ class LuckyPunch(Tile):
 
     id: ClassVar[str] = "lucky-punch"
     code: ClassVar[str] = "A1"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player secretly takes 1, 2 or 3 tokens in a fist and "
+        "the player to their left guesses how many. A wrong guess pays the active player: 2 "
+        "chips for 1 token, $30,000 for 2, $40,000 for 3; a right guess pays nothing."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        _, tasks = self.seen(state, index, seat)
+        facts = []
+        for task in tasks:
+            if isinstance(task, LuckyPunchGuess):
+                text = f"Seat {task.guesser} guesses how many tokens Seat {task.seat} holds"
+                if task.tokens is None:
+                    facts.append(TileFact("fist", text, seat=task.seat))
+                else:
+                    text += f" ({task.tokens} hidden)"
+                    facts.append(TileFact("fist", text, seat=task.seat, values=(task.tokens,)))
+        return tuple(facts)
+
     activation_chips: ClassVar[int | None] = chips_for(max(LUCKY_PUNCH_REWARDS))
     round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (LuckyPunchHide, LuckyPunchGuess)

@@ -35,7 +35,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler
+from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
@@ -394,6 +394,29 @@ class MyChoice(Tile):
 
     id: ClassVar[str] = "my-choice"
     code: ClassVar[str] = "H2"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player throws the two black dice and takes the action "
+        "of one of the two faces: 1, one chip; 2, two chips; 3, $30,000; 4, activate "
+        "another tile; 5, turn one remaining die to any face and place it, or return one of "
+        "their dice from a casino; 6, put a remaining die on the golden space. During "
+        "payout the die on the golden space goes back to its owner with $60,000."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, tasks = self.seen(state, index, seat)
+        facts = []
+        for task in tasks:
+            if isinstance(task, MyChoiceFace):
+                thrown = " and ".join(map(str, task.faces))
+                text = f"Black dice: {thrown}"
+                facts.append(TileFact("black-dice", text, seat=task.seat, values=task.faces))
+        if isinstance(s, MyChoiceState) and s.golden >= 0:
+            text = f"Seat {s.golden}'s die is on the golden space"
+            facts.append(TileFact("golden", text, seat=s.golden))
+        return tuple(facts)
+
     # Activating another tile (X-16) gives that tile's reward: Royale counts the largest of
     # the round's tiles for every activation.
     activation_chips: ClassVar[int | None] = max(chips_for(amount) for amount in MY_CHOICE_REWARDS)

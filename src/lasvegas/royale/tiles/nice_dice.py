@@ -30,7 +30,7 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
-from ...modules.base import Capabilities, Held, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
@@ -152,6 +152,22 @@ class NiceDice(Tile):
 
     id: ClassVar[str] = "nice-dice"
     code: ClassVar[str] = "H1"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player may put one die of this turn's roll (placed here "
+        "or not placed) on the tile's space for its face; a die already there goes to the "
+        "casino of its face. During payout each player takes their dice back and a reward "
+        "per space: 1 chip, 2 chips, $30,000, $40,000, $50,000 or $60,000 for faces 1 to 6."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, NiceDiceState) or all(o < 0 for o in s.owner):
+            return ()
+        parts = [f"{f}: Seat {o}" for f, o in enumerate(s.owner, start=1) if o >= 0]
+        return (TileFact("spaces", "Spaces taken: " + ", ".join(parts), values=s.owner),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = sum(chips_for(amount) for amount in NICE_DICE_REWARDS)
     tasks: ClassVar[tuple[type[Task], ...]] = (NiceDiceTask,)

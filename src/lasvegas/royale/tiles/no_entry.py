@@ -20,13 +20,13 @@ import attrs
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..table import CASINO_NUMBERS
-from .base import Draft, Tile, TileState
+from .base import Draft, Tile, TileState, reward_text
 
 if TYPE_CHECKING:
     from ...state import State
@@ -164,6 +164,28 @@ class NoEntry(Tile):
 
     id: ClassVar[str] = "no-entry"
     code: ClassVar[str] = "E1"
+    rule_text: ClassVar[str] = (
+        "The first activation in a round must put the token on another casino: it is closed "
+        "for the rest of the round, no dice enter or leave it. Later activations may move "
+        "the token to another casino or leave it. Each placement or move advances the "
+        "counter and pays the space it reaches: 2 chips, nothing, $30,000, nothing, 1 chip, "
+        "nothing."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, NoEntryState):
+            return ()
+        facts = []
+        if s.token:
+            facts.append(TileFact("closed", f"Casino {s.token} is closed", values=(s.token,)))
+        nxt = NO_ENTRY_TRACK[(s.counter + 1) % len(NO_ENTRY_TRACK)]
+        text = f"Next move pays {reward_text(nxt) if nxt else 'nothing'}"
+        facts.append(TileFact("next", text, amount=nxt, values=(s.counter,)))
+        return tuple(facts)
+
     activation_chips: ClassVar[int | None] = chips_for(max(NO_ENTRY_TRACK))
     round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (NoEntryChoice,)

@@ -54,6 +54,12 @@ class PayDay(Tile):
 
     id: ClassVar[str] = "pay-day"
     code: ClassVar[str] = "D1"
+    rule_text: ClassVar[str] = (
+        "When activated, the active player gets $10,000 for every casino (1 to 6) holding "
+        "at least one of their dice, this one included: $10,000 or $20,000 as 1 or 2 chips, "
+        "more from the bank."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
     activation_chips: ClassVar[int | None] = chips_for(
         6 * PAY_PER_CASINO
     )  # $10,000 for each of the six casinos

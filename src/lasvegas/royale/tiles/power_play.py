@@ -24,7 +24,7 @@ import attrs
 from ...actions import Action
 from ...engine import emit, end_turn, pop_task, push_task
 from ...events import DicePlaced, Event, TurnStarted
-from ...modules.base import Capabilities, ModuleState, Task
+from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve
 from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..events import DiceMoved
@@ -163,6 +163,25 @@ class PowerPlay(Tile):
 
     id: ClassVar[str] = "power-play"
     code: ClassVar[str] = "D2"
+    rule_text: ClassVar[str] = (
+        "When activated, if the active player alone now has more dice here than every other "
+        "owner (a Biggy counts two), they take the token, from the tile or from its holder. "
+        "At the start of a later turn, instead of rolling, its holder may turn one of their "
+        "remaining dice to any face and place it at that casino, which activates its tile; "
+        "the token then goes back to the tile. Whenever nobody has a clear majority here, "
+        "the token goes back to the tile."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, _ = self.seen(state, index, seat)
+        if not isinstance(s, PowerPlayState):
+            return ()
+        if s.holder >= 0:
+            return (TileFact("holder", f"Seat {s.holder} holds the token", seat=s.holder),)
+        return (TileFact("holder", "The token is on the tile"),)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = 0
     listens: ClassVar[tuple[type[Event], ...]] = (DiceMoved, TurnStarted, DicePlaced)

@@ -24,7 +24,7 @@ import attrs
 from ...actions import Action
 from ...engine import payout_order, push_task
 from ...events import Event
-from ...modules.base import Capabilities, Held, ModuleState, Task
+from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
@@ -158,6 +158,29 @@ class PrimeTime(Tile):
 
     id: ClassVar[str] = "prime-time"
     code: ClassVar[str] = "B1"
+    rule_text: ClassVar[str] = (
+        "Before payout, this casino's winner throws the two black dice and may put none, "
+        "one or both of them at the casinos of their faces (not a closed casino). Placed "
+        "black dice count as that player's dice for the rest of the round; they activate "
+        "nothing."
+    )
+    """The tile's rule in short (the rule ids in the module's docs)."""
+
+    def facts(self, state: State, index: int, seat: Seat | None) -> tuple[TileFact, ...]:
+        """The tile's public state (see :meth:`Tile.facts`)."""
+        s, tasks = self.seen(state, index, seat)
+        facts = []
+        for task in tasks:
+            if isinstance(task, PrimeTimeChoice):
+                thrown = " and ".join(map(str, task.faces))
+                text = f"Seat {task.seat} threw the black dice: {thrown}"
+                facts.append(TileFact("black-dice", text, seat=task.seat, values=task.faces))
+        if isinstance(s, PrimeTimeState) and s.seat >= 0 and s.placed:
+            where = ", ".join(map(str, s.placed))
+            text = f"Black dice of Seat {s.seat} at casino {where}"
+            facts.append(TileFact("placed", text, seat=s.seat, values=s.placed))
+        return tuple(facts)
+
     activation_chips: ClassVar[int | None] = 0
     round_chips: ClassVar[int | None] = 0
     tasks: ClassVar[tuple[type[Task], ...]] = (PrimeTimeThrow, PrimeTimeChoice)
