@@ -199,7 +199,9 @@ class Table:
         request handlers' and the bot workers')."""
         self.watchers: dict[WebSocket, tuple[Seat | None, int]] = {}
         """The open WebSockets, with the seat each one watches and how much of its log it
-        has been sent (touched by the event loop only)."""
+        has been sent (changed under :attr:`lock`)."""
+        self.loops: dict[WebSocket, asyncio.AbstractEventLoop] = {}
+        """The event loop serving each watcher (where a bot worker sends its pushes)."""
         self.store = store
         """Where each change is kept (``None``: nowhere)."""
         self.touched = touched
@@ -417,8 +419,6 @@ class Lobby:
         workers = bot_workers() if workers is None else workers
         self.pool = ThreadPoolExecutor(workers, "lasvegas-bots") if workers > 0 else None
         """The bot workers (``None``: bots move inline)."""
-        self.loop: asyncio.AbstractEventLoop | None = None
-        """The event loop that serves the watchers (set by the app)."""
         self._tasks: set[asyncio.Task[None]] = set()
         now = clock()
         for saved in self.store.unfinished():
@@ -537,11 +537,11 @@ class Lobby:
 
     def notify(self, table: Table) -> None:
         """Push *table*'s change to its watchers (from any thread)."""
-        loop = self.loop
-        if loop is None or loop.is_closed():
-            return
-        with contextlib.suppress(RuntimeError):  # the loop is shutting down
-            loop.call_soon_threadsafe(self._spawn, table)
+        with table.lock:
+            loops = set(table.loops.values())
+        for loop in loops:
+            with contextlib.suppress(RuntimeError):  # the loop is shutting down
+                loop.call_soon_threadsafe(self._spawn, table)
 
     def _spawn(self, table: Table) -> None:
         task = asyncio.get_running_loop().create_task(_push(table))
@@ -678,7 +678,6 @@ def create_app(
     }
 
     def table_of(request: Request | WebSocket) -> Table:
-        lobby.loop = asyncio.get_running_loop()
         table = lobby.get(request.path_params["table"])
         if table is None:
             raise _RefusedError(404, ["no such table (unknown, expired or closed)"], "gone")
@@ -793,7 +792,6 @@ def create_app(
         table_id = request.path_params["table"]
         raw = request.path_params["seat"]
         token = _token(request)
-        lobby.loop = asyncio.get_running_loop()
         table = lobby.get(table_id)
         document: str | None
         if table is not None:
@@ -847,6 +845,7 @@ def create_app(
         with table.lock:
             snapshot = table.snapshot(seat, min(since, len(table.logs[seat])))
             table.watchers[socket] = (seat, snapshot["log_size"])
+            table.loops[socket] = asyncio.get_running_loop()
         await socket.send_json(snapshot)
         try:
             while True:
@@ -854,14 +853,16 @@ def create_app(
         except WebSocketDisconnect:
             pass
         finally:
-            table.watchers.pop(socket, None)
+            with table.lock:
+                table.watchers.pop(socket, None)
+                table.loops.pop(socket, None)
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, _RefusedError)
         extra = {} if exc.reason is None else {"reason": exc.reason}
         return _error(exc.status, exc.errors, **extra)
 
-    return Starlette(
+    app = Starlette(
         routes=[
             Route("/", index),
             Route("/play/{table}/{seat}", index),
@@ -874,6 +875,8 @@ def create_app(
         ],
         exception_handlers={_RefusedError: refused},
     )
+    app.state.lobby = lobby  # the tables, for tests and embedding programs
+    return app
 
 
 async def _push(table: Table) -> None:
