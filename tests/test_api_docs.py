@@ -34,6 +34,7 @@ SUBMODULES = (
     "lasvegas.session",
     "lasvegas.render",
     "lasvegas.web",
+    "lasvegas.web.store",
     "lasvegas.distributed",
     "lasvegas.adapters",
     "lasvegas.adapters.encoding",

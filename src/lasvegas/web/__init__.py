@@ -200,8 +200,8 @@ class Table:
         self.watchers: dict[WebSocket, tuple[Seat | None, int]] = {}
         """The open WebSockets, with the seat each one watches and how much of its log it
         has been sent (changed under :attr:`lock`)."""
-        self.loops: dict[WebSocket, asyncio.AbstractEventLoop] = {}
-        """The event loop serving each watcher (where a bot worker sends its pushes)."""
+        # the event loop serving each watcher (where a bot worker sends its pushes)
+        self._loops: dict[WebSocket, asyncio.AbstractEventLoop] = {}
         self.store = store
         """Where each change is kept (``None``: nowhere)."""
         self.touched = touched
@@ -384,7 +384,7 @@ class Lobby:
 
     *seed* seeds the tables where no person could read another's hand (bots only, or one
     human): table k opened with *seed* gets ``seed + k``; a table with two or more humans
-    always gets a secret seed (:func:`secrets.randbits`). *idle_minutes*: an unfinished
+    always gets a secret seed (``secrets.randbits(63)``). *idle_minutes*: an unfinished
     table that long unchanged and unlooked-at expires (archived in the store, then 404).
     *max_tables*: when full, the longest-idle table makes room (finished ones first).
     On creation the lobby reopens every unfinished table of *store*.
@@ -538,7 +538,7 @@ class Lobby:
     def notify(self, table: Table) -> None:
         """Push *table*'s change to its watchers (from any thread)."""
         with table.lock:
-            loops = set(table.loops.values())
+            loops = set(table._loops.values())
         for loop in loops:
             with contextlib.suppress(RuntimeError):  # the loop is shutting down
                 loop.call_soon_threadsafe(self._spawn, table)
@@ -845,7 +845,7 @@ def create_app(
         with table.lock:
             snapshot = table.snapshot(seat, min(since, len(table.logs[seat])))
             table.watchers[socket] = (seat, snapshot["log_size"])
-            table.loops[socket] = asyncio.get_running_loop()
+            table._loops[socket] = asyncio.get_running_loop()
         await socket.send_json(snapshot)
         try:
             while True:
@@ -855,7 +855,7 @@ def create_app(
         finally:
             with table.lock:
                 table.watchers.pop(socket, None)
-                table.loops.pop(socket, None)
+                table._loops.pop(socket, None)
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, _RefusedError)

@@ -174,7 +174,7 @@ def _log_of(text: str) -> tuple[tuple[str, str], ...]:
 
 
 class SqliteStore:
-    """A :class:`TableStore` in one SQLite file (the standard library's :mod:`sqlite3`).
+    """A :class:`TableStore` in one SQLite file (the standard library's ``sqlite3``).
 
     The file is opened in WAL mode with ``synchronous=FULL``: each step is one transaction,
     committed (and synced) before :meth:`append` returns, so a change answered to a client
@@ -182,7 +182,7 @@ class SqliteStore:
     database in memory (tests). The parent folder is created when missing.
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | Path) -> None:
         self.path = str(path)
         """The database file."""
         if self.path != ":memory:":
