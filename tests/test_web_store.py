@@ -363,6 +363,21 @@ def test_an_idle_table_expires_and_is_archived(tmp_path: Path) -> None:
     assert info.value.code == 4404
 
 
+def test_the_watchers_of_a_table_that_expires_are_told_it_is_gone() -> None:
+    clock = _Clock()
+    client = TestClient(create_app(workers=0, idle_minutes=1, clock=clock))
+    table = _open(client, lv.classic(2), _two())
+    path, token = _split(table["seats"]["0"])
+    with client.websocket_connect(f"{path}/events") as ws:
+        ws.send_json({"token": token, "since": 0})
+        assert ws.receive_json()["version"] == 0
+        clock.now += 61
+        _open(client, lv.classic(2), _two())  # an opening sweeps the expired tables
+        with pytest.raises(WebSocketDisconnect) as info:
+            ws.receive_json()
+    assert info.value.code == 4404
+
+
 def test_a_stored_table_idle_too_long_is_archived_at_start(tmp_path: Path) -> None:
     clock = _Clock()
     store = SqliteStore(tmp_path / "t.sqlite3")

@@ -425,7 +425,11 @@ class Lobby:
             if now - saved.steps[-1].at > self.idle:
                 self.store.archive(saved.opened.id, now)
                 continue
-            table = Table.reopen(saved, self.store)
+            try:
+                table = Table.reopen(saved, self.store)
+            except Exception:  # left in the store as it is, for a later version to reopen
+                logging.getLogger(__name__).exception("cannot reopen table %s", saved.opened.id)
+                continue
             self.tables[table.id] = table
         for table in list(self.tables.values()):
             self.schedule(table)
@@ -500,9 +504,18 @@ class Lobby:
         with table.lock:
             table.closed = True
             over = table.session.over
+            watchers = list(table._loops.items())
         if not over:
             self.store.archive(table.id, now)
         del self.tables[table.id]
+        for socket, loop in watchers:  # the pages stop retrying on 4404
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._close, socket)
+
+    def _close(self, socket: WebSocket) -> None:
+        task = asyncio.get_running_loop().create_task(_close_gone(socket))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def schedule(self, table: Table) -> None:
         """Queue the next bot move of *table* (one at a time per table)."""
@@ -877,6 +890,12 @@ def create_app(
     )
     app.state.lobby = lobby  # the tables, for tests and embedding programs
     return app
+
+
+async def _close_gone(socket: WebSocket) -> None:
+    """Close a watcher of a retired table (code 4404: the page stops retrying)."""
+    with contextlib.suppress(Exception):  # already closed
+        await socket.close(code=4404, reason="this table is gone (expired or closed)")
 
 
 async def _push(table: Table) -> None:
