@@ -128,15 +128,9 @@ def _key(seat: Seat | None) -> str:
 
 
 def _entry(notice: Notice) -> dict[str, Any]:
-    """A notice as a log entry (``notice_data`` when the session module offers it)."""
-    from .. import session as session_module
-
-    data: Callable[[Notice], dict[str, Any]] | None = getattr(session_module, "notice_data", None)
-    if data is not None:
-        entry = dict(data(notice))
-    else:
-        event = None if notice.event is None else to_data(notice.event)
-        entry = {"text": notice.text, "event": event}
+    """A notice as a log entry (without its ``seq``, which each seat's log adds)."""
+    event = None if notice.event is None else to_data(notice.event)
+    entry: dict[str, Any] = {"text": notice.text, "event": event}
     entry.setdefault("turn", None)
     entry.setdefault("kind", None)
     return entry
