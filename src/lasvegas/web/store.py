@@ -133,7 +133,7 @@ CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     config TEXT NOT NULL,
     seats TEXT NOT NULL,
-    seed INTEGER NOT NULL,
+    seed TEXT NOT NULL,
     tokens TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
@@ -227,7 +227,7 @@ class SqliteStore:
                         table.id,
                         table.config,
                         table.seats,
-                        table.seed,
+                        str(table.seed),  # any Python int, beyond SQLite's 64 bits too
                         _tokens_text(table.tokens),
                         table.created,
                         opening.at,
@@ -278,7 +278,9 @@ class SqliteStore:
                     Step(v, seat, action, applied, session, _log_of(log), at)
                     for v, seat, action, applied, session, log, at in rows
                 )
-                opened = OpenedTable(table_id, config, seats, seed, _tokens_of(tokens), created)
+                opened = OpenedTable(
+                    table_id, config, seats, int(seed), _tokens_of(tokens), created
+                )
                 saved.append(SavedTable(opened, steps))
             return saved
 
