@@ -70,6 +70,8 @@ nitpick_ignore = [
     # The web tables' server (lasvegas.web) names Starlette's types (no intersphinx here).
     ("py:class", "WebSocket"),
     ("py:class", "starlette.applications.Starlette"),
+    ("py:class", "pathlib.Path"),  # lasvegas.web.store's paths
+    ("py:class", "Path"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "Fraction"),
     ("py:class", "T"),

@@ -65,12 +65,15 @@ def main() -> None:
         auth = {"Authorization": f"Bearer {token}"}
         seat = f"/api/tables/{table}/seats/0"
         moves = 0
-        while True:
+        for _ in range(20_000):  # bounded: a game is a few hundred snapshots
             snapshot = call(base, "GET", seat, **auth)
             if snapshot["over"]:
                 break
             legal = snapshot["view"]["legal"]
-            assert legal, "the game waits for Ann: she has something to do"
+            if not legal:  # the bots move after the answer, one by one: wait for Ann's turn
+                assert snapshot["thinking"] is not None or snapshot["waiting"] != [0]
+                time.sleep(0.01)
+                continue
             version = f'"{snapshot["version"]}"'
             call(base, "POST", seat + "/actions", legal[0], If_Match=version, **auth)
             moves += 1

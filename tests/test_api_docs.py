@@ -35,6 +35,7 @@ SUBMODULES = (
     "lasvegas.render",
     "lasvegas.web",
     "lasvegas.web.guards",
+    "lasvegas.web.store",
     "lasvegas.distributed",
     "lasvegas.adapters",
     "lasvegas.adapters.encoding",

@@ -19,7 +19,7 @@ from lasvegas.web import Table, create_app
 
 @pytest.fixture
 def client() -> TestClient:
-    return TestClient(create_app(seed=1))
+    return TestClient(create_app(seed=1, workers=0))  # bots move before the answer
 
 
 def _open(client: TestClient, config: lv.GameConfig, seats: list[dict[str, str]]) -> dict[str, Any]:
@@ -36,8 +36,12 @@ def _split(link: str) -> tuple[str, str]:
     return f"/api/tables/{table}/seats/{seat}", token
 
 
-def _auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+def _auth(token: str, version: int | None = None) -> dict[str, str]:
+    """The headers of a seat's request (with ``If-Match`` for an action chosen at *version*)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    if version is not None:
+        headers["If-Match"] = f'"{version}"'
+    return headers
 
 
 def test_the_page_is_served_with_a_strict_policy(client: TestClient) -> None:
@@ -71,7 +75,9 @@ def test_a_human_plays_a_whole_classic_game_against_a_bot(client: TestClient) ->
         view = snapshot["view"]
         assert snapshot["waiting"] == [0]
         assert len(view["labels"]) == len(view["legal"]) > 0
-        answer = client.post(f"{path}/actions", json=view["legal"][0], headers=_auth(token))
+        answer = client.post(
+            f"{path}/actions", json=view["legal"][0], headers=_auth(token, snapshot["version"])
+        )
         assert answer.status_code == 200, answer.text
         rounds += 1
     assert rounds > 10
@@ -107,9 +113,16 @@ def test_a_seat_sees_only_its_view_and_acts_only_as_itself(client: TestClient) -
     assert after["view"] == before["view"]
     # both humans choose at once (K-13)
     assert set(mine["waiting"]) == {0, 1}
-    theirs = client.get(path1, headers=_auth(token1)).json()["view"]["legal"][0]
-    assert client.post(f"{path1}/actions", json=theirs, headers=_auth(token1)).status_code == 200
-    assert client.post(f"{path0}/actions", json=legal, headers=_auth(token0)).status_code == 200
+    theirs = client.get(path1, headers=_auth(token1)).json()
+    answer = client.post(
+        f"{path1}/actions",
+        json=theirs["view"]["legal"][0],
+        headers=_auth(token1, theirs["version"]),
+    )
+    assert answer.status_code == 200
+    version = client.get(path0, headers=_auth(token0)).json()["version"]
+    answer = client.post(f"{path0}/actions", json=legal, headers=_auth(token0, version))
+    assert answer.status_code == 200
 
 
 def test_bad_input_gets_400_with_every_problem_and_changes_nothing(client: TestClient) -> None:
@@ -129,7 +142,10 @@ def test_bad_input_gets_400_with_every_problem_and_changes_nothing(client: TestC
     assert answer.status_code == 415  # JSON only
     answer = client.post(f"{path}/actions", content=b"x" * 70_000, headers=as_json)
     assert answer.status_code == 413
-    answer = client.post(f"{path}/actions", json={"kind": "place", "face": 7}, headers=_auth(token))
+    version = client.get(path, headers=_auth(token)).json()["version"]
+    answer = client.post(
+        f"{path}/actions", json={"kind": "place", "face": 7}, headers=_auth(token, version)
+    )
     assert answer.status_code == 409
     assert answer.json()["reason"]
     after = client.get(spectator, headers=_auth(spectator_token)).json()["view"]
@@ -174,7 +190,8 @@ def test_events_are_pushed_over_the_websocket(client: TestClient) -> None:
         assert first["seat"] == 0
         assert first["log"]
         legal = first["view"]["legal"][0]
-        assert client.post(f"{path}/actions", json=legal, headers=_auth(token)).status_code == 200
+        answer = client.post(f"{path}/actions", json=legal, headers=_auth(token, first["version"]))
+        assert answer.status_code == 200
         pushed = socket.receive_json()
         assert pushed["version"] == first["version"] + 1
         assert pushed["log"]  # only what is new

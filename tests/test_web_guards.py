@@ -84,10 +84,12 @@ def test_a_cross_site_text_plain_post_is_refused_and_opens_nothing(client: TestC
 def test_a_post_from_a_foreign_origin_is_refused(client: TestClient) -> None:
     table = _open(client, {"human": "Ann"}, {"human": "Bob"})
     path, token = _split(table["seats"]["0"])
-    legal = client.get(path, headers=_auth(token)).json()["view"]["legal"][0]
+    snapshot = client.get(path, headers=_auth(token)).json()
+    legal = snapshot["view"]["legal"][0]
+    match = {"If-Match": f'"{snapshot["version"]}"'}
     for origin in ("https://evil.example", "http://testserver.evil.example", "null"):
         answer = client.post(
-            f"{path}/actions", json=legal, headers={**_auth(token), "Origin": origin}
+            f"{path}/actions", json=legal, headers={**_auth(token), **match, "Origin": origin}
         )
         assert answer.status_code == 403, origin
         answer = client.post(
@@ -96,7 +98,9 @@ def test_a_post_from_a_foreign_origin_is_refused(client: TestClient) -> None:
         assert answer.status_code == 403, origin
     # The page's own origin, and clients that send no Origin (not browsers), pass.
     answer = client.post(
-        f"{path}/actions", json=legal, headers={**_auth(token), "Origin": "http://testserver"}
+        f"{path}/actions",
+        json=legal,
+        headers={**_auth(token), **match, "Origin": "http://testserver"},
     )
     assert answer.status_code == 200
     assert client.get(path, headers={**_auth(token), "Origin": "https://evil.example"}).is_success

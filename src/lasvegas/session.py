@@ -36,11 +36,20 @@ from collections.abc import Sequence
 
 import attrs
 
-from .actions import Action
+from .actions import Action, action_problem, safe_repr
 from .agents import Agent, make_agent
+from .agents.base import BaseAgent
 from .chance import Rng
 from .config import GameConfig
-from .engine import Standings, legal_actions, new_game, sample_chance, standings, step, to_move
+from .engine import (
+    Standings,
+    legal_actions,
+    new_game,
+    sample_chance,
+    standings,
+    step,
+    to_move,
+)
 from .errors import IllegalActionError
 from .events import DicePlaced, Event
 from .record import Record
@@ -49,7 +58,7 @@ from .text import _name_seats, describe, describe_event
 from .types import CHANCE, Seat
 from .view import PlayerView, observe, observe_events
 
-__all__ = ["Bot", "Human", "Notice", "Session", "notice_data"]
+__all__ = ["Bot", "BotTurn", "Human", "Notice", "Progress", "Session", "notice_data"]
 
 
 @attrs.frozen
@@ -149,12 +158,59 @@ def notice_data(notice: Notice) -> dict[str, object]:
     }
 
 
+@attrs.frozen
+class Progress:
+    """Where a session stands beyond its config, seats and seed: what a store keeps to
+    rebuild the very same session later (:meth:`Session.progress`, ``Session(progress=...)``).
+
+    The rebuilt session has the same state, the same held choices, the same version, and its
+    chance and bots go on drawing exactly where they were.
+    """
+
+    actions: tuple[Action, ...]
+    """Every action applied so far (chance outcomes, bots' and humans' moves)."""
+    held: tuple[tuple[Seat, Action], ...]
+    """The choices made at once and held until their seat's turn, by seat."""
+    rng: int
+    """The state of the session's generator (:attr:`lasvegas.Rng.state`)."""
+    agents: tuple[tuple[Seat, int], ...]
+    """The state of each bot's generator, by seat."""
+    version: int
+    """The session's :attr:`Session.version`."""
+
+
+@attrs.frozen
+class BotTurn:
+    """A bot's move to be chosen (:meth:`Session.bot_turn`): choosing it reads only this
+    object, so a server may run :meth:`choose` outside its table's lock, then hand the
+    action to :meth:`Session.play_bot`."""
+
+    seat: Seat
+    """The bot's seat."""
+    view: PlayerView
+    """What the bot sees."""
+    legal: tuple[Action, ...]
+    """Its legal actions."""
+    state: State = attrs.field(eq=False, repr=False)
+    """The state the move is chosen in."""
+    agent: Agent = attrs.field(eq=False, repr=False)
+    """The bot's agent."""
+
+    def choose(self) -> Action:
+        """The bot's choice (may take the bot's whole thinking budget)."""
+        return self.agent.choose(self.view, self.legal)
+
+
 class Session:
     """One game with its seats, its chance and its event queues (see the module docs).
 
     *seats* gives a :class:`Human` or a :class:`Bot` per seat. *seed* seeds the chance
     outcomes and the bots. *state* resumes a game (the config must be the state's).
-    Raises ``ValueError`` for a wrong number of seats.
+    *progress* rebuilds a session saved with :meth:`progress` (same config, seats and
+    seed). With ``autoplay=False`` the session does not play the bots' moves by itself:
+    :attr:`thinking` names the bot to move and :meth:`bot_step` plays one move (a server
+    runs them in its own workers, one by one). Raises ``ValueError`` for a wrong number of
+    seats.
     """
 
     def __init__(
@@ -164,6 +220,8 @@ class Session:
         *,
         seed: int = 0,
         state: State | None = None,
+        progress: Progress | None = None,
+        autoplay: bool = True,
     ) -> None:
         if len(seats) != config.players:
             raise ValueError(f"{config.players} seats are needed, not {len(seats)}")
@@ -195,6 +253,10 @@ class Session:
         self._hands = tuple(
             i for i, c in enumerate(config.ruleset.capabilities) if c.hand_labels is not None
         )
+        self._autoplay = autoplay
+        self._version = 0
+        if progress is not None:
+            self._resume(progress)
         self._play_on()
 
     # -- reading ---------------------------------------------------------------------------------
@@ -253,6 +315,31 @@ class Session:
             return attrs.evolve(view, legal=legal, labels=labels, prompt=f"Your turn: {what}")
         return view
 
+    @property
+    def version(self) -> int:
+        """How many changes the session has seen: each action a seat took (:meth:`act`) and
+        each bot move counts one. Pass it to :meth:`act` to refuse a stale action."""
+        return self._version
+
+    @property
+    def thinking(self) -> Seat | None:
+        """The bot seat whose move comes next when the session does not play bots by itself
+        (``autoplay=False``), else ``None``."""
+        mover = to_move(self._state)
+        if mover is None or mover is CHANCE or mover not in self._agents:
+            return None
+        return mover
+
+    def progress(self) -> Progress:
+        """Where the session stands, to rebuild it later with ``Session(progress=...)``."""
+        return Progress(
+            tuple(self._actions),
+            tuple(self._held.items()),
+            self._rng.state,
+            tuple((s, a.rng.state) for s, a in self._agents.items() if isinstance(a, BaseAgent)),
+            self._version,
+        )
+
     def take_notices(self, seat: Seat | None = None) -> tuple[Notice, ...]:
         """Empty *seat*'s queue (``None``: the spectators') and return what was in it."""
         if seat is not None:
@@ -264,26 +351,46 @@ class Session:
 
     # -- acting ----------------------------------------------------------------------------------
 
-    def act(self, seat: Seat, action: Action) -> None:
+    def act(self, seat: Seat, action: Action, *, version: int | None = None) -> None:
         """Take *seat*'s *action*, then play on until a human must decide.
 
         Raises :class:`~lasvegas.IllegalActionError` (and changes nothing) when the action
         is not legal for that seat now (reason ``"not-your-turn"`` when the seat has nothing
-        to decide, ``"bot-seat"`` for a bot's seat).
+        to decide, ``"bot-seat"`` for a bot's seat, ``"bad-type"`` when a field does not
+        hold exactly its declared type, ``"stale"`` when *version* is given and is not the
+        session's :attr:`version`: the action was chosen against another state). The action
+        is checked in full here, before anything changes; the error names that action only.
         """
         self._check_seat(seat)
+        if version is not None and (type(version) is not int or version != self._version):
+            raise IllegalActionError(
+                safe_repr(action),
+                self._phase(),
+                f"chosen at version {safe_repr(version)}, the session is at {self._version}",
+                "stale",
+            )
+        problem = action_problem(action)
+        if problem is not None:
+            raise IllegalActionError(safe_repr(action), self._phase(), problem, "bad-type")
         if isinstance(self.seats[seat], Bot):
             raise IllegalActionError(
-                repr(action), self._phase(), f"seat {seat} is a bot", "bot-seat"
+                safe_repr(action), self._phase(), f"seat {seat} is a bot", "bot-seat"
             )
         mover = to_move(self._state)
         if mover == seat and seat not in self._held:
             self._apply(action)  # raises IllegalActionError with the state unchanged
         elif seat in self._choosers() and seat not in self._held:
-            if action not in self._chooser_actions(seat):
-                raise IllegalActionError(
-                    repr(action), self._phase(), "not one of the seat's choices", "not-legal"
-                )
+            choices = self._chooser_actions(seat)
+            if action not in choices:
+                canonical = action.canonical()
+                if canonical not in choices or action_problem(canonical) is not None:
+                    raise IllegalActionError(
+                        safe_repr(action),
+                        self._phase(),
+                        "not one of the seat's choices",
+                        "not-legal",
+                    )
+                action = canonical
             self._held[seat] = action
             # Announced once: to the seat itself now, naming its choice; to the others by
             # the game's own event at its turn to commit (K-13), which the seat then skips.
@@ -298,7 +405,33 @@ class Session:
                 f"seat {seat} has nothing to decide now",
                 "not-your-turn",
             )
+        self._version += 1
         self._play_on()
+
+    def bot_step(self) -> bool:
+        """Play the next bot's move (with the chance outcomes and held choices that follow)
+        and say whether there was one to play (see :attr:`thinking`)."""
+        turn = self.bot_turn()
+        return turn is not None and self.play_bot(turn, turn.choose())
+
+    def bot_turn(self) -> BotTurn | None:
+        """The next bot's move to choose (see :attr:`thinking`), or ``None``."""
+        seat = self.thinking
+        if seat is None:
+            return None
+        state = self._state
+        view = observe(state, seat)
+        return BotTurn(seat, view, legal_actions(state), state, self._agents[seat])
+
+    def play_bot(self, turn: BotTurn, action: Action) -> bool:
+        """Apply the *action* a bot chose for *turn* (with the chance outcomes and held
+        choices that follow) unless the game has moved on since; say whether it was."""
+        if turn.state is not self._state or self.thinking != turn.seat:
+            return False
+        self._apply(action)
+        self._version += 1
+        self._play_on()
+        return True
 
     # -- inside ----------------------------------------------------------------------------------
 
@@ -344,13 +477,7 @@ class Session:
         result = step(before, action)  # raises before anything changes
         state = self._state = result.state
         self._actions.append(action)
-        turns: list[int] = []  # the group of each event of the step, in order
-        for event in result.events:
-            cls = type(event)
-            if getattr(cls, "opens_turn", False) is True and cls is not self._last:
-                self._turn += 1
-            self._last = cls
-            turns.append(self._turn)
+        turns = self._count_turns(result.events)
         texts: dict[Event, str] = {}  # an event most seats see alike is written once
         for viewer, queue in self._queues.items():
             seen = observe_events(result, viewer)
@@ -404,14 +531,45 @@ class Session:
         return _name_seats(describe_event(event, state), self.names)
 
     def _play_on(self) -> None:
-        """Resolve chance, bots' moves and held choices until a human must decide."""
+        """Resolve chance, bots' moves (with autoplay) and held choices until a human must
+        decide (or a bot, without autoplay)."""
         while (mover := to_move(self._state)) is not None:
             if mover is CHANCE:
                 self._apply(sample_chance(self._state, self._rng))
             elif mover in self._held:
                 self._apply(self._held.pop(mover), held=mover)
-            elif mover in self._agents:
+            elif mover in self._agents and self._autoplay:
                 view = observe(self._state, mover)
                 self._apply(self._agents[mover].choose(view, legal_actions(self._state)))
+                self._version += 1
             else:
                 return
+
+    def _count_turns(self, events: Sequence[Event]) -> list[int]:
+        """The group (:attr:`Notice.turn`) of each of a step's *events*, in order."""
+        turns: list[int] = []
+        for event in events:
+            cls = type(event)
+            if getattr(cls, "opens_turn", False) is True and cls is not self._last:
+                self._turn += 1
+            self._last = cls
+            turns.append(self._turn)
+        return turns
+
+    def _resume(self, progress: Progress) -> None:
+        """Replay *progress*'s actions (no notices: the store keeps the logs, but the turn
+        count goes on where it was) and take on its held choices, generators and version."""
+        state = self._state
+        for action in progress.actions:
+            result = step(state, action)
+            self._count_turns(result.events)
+            state = result.state
+        self._state = state
+        self._actions = list(progress.actions)
+        self._held = dict(progress.held)
+        self._rng = Rng.from_state(progress.rng)
+        for seat, rng in progress.agents:
+            agent = self._agents.get(seat)
+            if isinstance(agent, BaseAgent):
+                agent.rng = Rng.from_state(rng)
+        self._version = progress.version

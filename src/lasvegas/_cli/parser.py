@@ -162,7 +162,26 @@ def build_parser() -> argparse.ArgumentParser:
     )
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument(
-        "--seed", type=int, default=None, help="seed the tables (reproducible games)"
+        "--seed",
+        type=int,
+        default=None,
+        help="seed the tables where at most one person sits (bots only, or one human): "
+        "reproducible games; a table with two or more people always gets a secret seed",
+    )
+    serve.add_argument(
+        "--store",
+        default=None,
+        metavar="PATH",
+        help="SQLite file that keeps the tables across restarts (default "
+        "$XDG_STATE_HOME/lasvegas/tables.sqlite3, else ~/.local/state/lasvegas/tables.sqlite3); "
+        "':memory:' keeps them in memory only (lost at exit)",
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=24 * 60,
+        metavar="MINUTES",
+        help="an unfinished table idle that long expires (default 1440: one day)",
     )
     serve.add_argument(
         "--allowed-host",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import sqlite3
 from typing import Any, TextIO
 
 from .common import CliError
@@ -114,14 +115,32 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
         raise CliError("--timeout-keep-alive must be 1..3600 seconds")
     if not 0 < args.request_timeout <= 3600:
         raise CliError("--request-timeout must be more than 0 and at most 3600 seconds")
+    if not args.idle_minutes > 0:
+        raise CliError("--idle-minutes must be more than 0")
     try:
         levels = bot_levels(args.bot_level)
     except ValueError as exc:
         raise CliError(f"--bot-level: {exc}") from None
+    from ..web.store import MemoryStore, SqliteStore, TableStore, default_store_path
+
+    where = default_store_path() if args.store is None else args.store
+    try:
+        store: TableStore = MemoryStore() if where == ":memory:" else SqliteStore(where)
+    except (OSError, sqlite3.Error) as exc:
+        raise CliError(f"cannot open the store {where}: {exc}") from None
     hosts = allowed_hosts(args.host, [*args.allowed_host, *_own_names(args.host)])
-    app = create_app(seed=args.seed, bots=levels, hosts=hosts, body_timeout=args.request_timeout)
+    app = create_app(
+        seed=args.seed,
+        bots=levels,
+        hosts=hosts,
+        body_timeout=args.request_timeout,
+        store=store,
+        idle_minutes=args.idle_minutes,
+    )
+    kept = "in memory only" if where == ":memory:" else f"in {where}"
     print(f"Las Vegas tables on http://{args.host}:{args.port}/ (Ctrl-C stops)", file=out)
     print(f"Answering for the host names {', '.join(hosts)} (add one: --allowed-host)", file=out)
+    print(f"Tables are kept {kept}", file=out, flush=True)
     uvicorn.run(
         app,
         host=args.host,
