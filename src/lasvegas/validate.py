@@ -28,7 +28,7 @@ import attrs
 
 from .engine import chance_outcomes, legal_actions, to_move
 from .state import Phase
-from .types import BIG, CHANCE, KICKER, NEUTRAL, REGULAR
+from .types import BIG, CHANCE, KICKER, MAX_MONEY, NEUTRAL, REGULAR
 
 if TYPE_CHECKING:
     from .state import State
@@ -58,10 +58,14 @@ def state_problems(state: State) -> tuple[str, ...]:
         _shape(state, problems)
         if not problems:
             _tasks(state, problems)
+            _rolled(state, problems)
         if not problems:  # each module bounds its own counts before anything is built from them
             _modules(state, problems)
         if not problems:
             _conservation(state, problems)
+        if not problems:
+            _notes(state, problems)
+            _money(state, problems)
         if not problems:
             _node(state, problems)
     except Exception as exc:  # a hostile state can break any assumption: report, never raise
@@ -136,21 +140,14 @@ def _shape(state: State, problems: list[str]) -> None:
             )
     if problems:
         return
-    if not state.tasks:
-        if state.phase is Phase.ROLL:
-            held = state.supply[state.active]
-            if not held[state.cursor]:
-                problems.append(f"the active seat holds no dice of group {state.cursor} to roll")
-            for group in range(4):
-                done = group < state.cursor
-                if (len(state.rolled[group]) != held[group]) if done else state.rolled[group]:
-                    problems.append(f"rolled group {group} does not match the roll so far")
-        elif state.phase is Phase.PLACE:
-            held = state.supply[state.active]
-            if any(len(faces) > c for faces, c in zip(state.rolled, held, strict=True)):
-                problems.append("more dice are rolled than the active seat holds")
-        elif any(state.rolled):
-            problems.append(f"dice are rolled in phase {state.phase.value}")
+    if not state.tasks and state.phase is Phase.ROLL:
+        held = state.supply[state.active]
+        if not held[state.cursor]:
+            problems.append(f"the active seat holds no dice of group {state.cursor} to roll")
+        for group in range(4):
+            done = group < state.cursor
+            if (len(state.rolled[group]) != held[group]) if done else state.rolled[group]:
+                problems.append(f"rolled group {group} does not match the roll so far")
 
 
 _SEAT_FIELDS: Final = frozenset({"seat", "winner", "splitter", "guesser", "active"})
@@ -254,6 +251,79 @@ def _tasks(state: State, problems: list[str]) -> None:
         problems.append("dice are on a casino before the round starts")
 
 
+def _rolled(state: State, problems: list[str]) -> None:
+    """Faces are shown only within a turn (pending tasks or not): while placing, one per die
+    the active seat holds (C-8: a seat rolls all its dice); in no phase but ``roll`` and
+    ``place``."""
+    if state.phase is Phase.PLACE:
+        held = state.supply[state.active]
+        if any(len(faces) != c for faces, c in zip(state.rolled, held, strict=True)):
+            problems.append(
+                f"{sum(map(len, state.rolled))} faces are rolled, but the active seat holds"
+                f" {sum(held)} dice to place (C-8: a seat rolls all its dice)"
+            )
+    elif state.phase is not Phase.ROLL and any(state.rolled):
+        problems.append(f"dice are rolled in phase {state.phase.value}")
+
+
+_BEFORE_PAYOUT: Final = frozenset(
+    {Phase.FILL, Phase.TURN_START, Phase.ROLL, Phase.PLACE, Phase.TURN_END}
+)
+"""The phases of a round before its payout."""
+
+
+def _notes(state: State, problems: list[str]) -> None:
+    """Where the banknotes lie agrees with the phase.
+
+    Once the game is over, it is after the last round and every casino has paid out (C-14,
+    C-16). Where the core fills the casinos (``Params.fill``), also: they are filled in order
+    (C-5: no casino after the one being filled holds a note), a casino stops drawing once its
+    notes reach the minimum (so without its largest note, counted at its worth, they are
+    below it), and no seat holds a note before round 1's payout (C-13: notes are won only
+    there).
+    """
+    params = state.config.ruleset.params
+    phase = state.phase
+    if phase is Phase.OVER:
+        if state.round != params.rounds:
+            problems.append(
+                f"the game is over in round {state.round}, not after round {params.rounds} (C-16)"
+            )
+        for number, casino in enumerate(state.casinos, start=1):
+            if casino.notes:
+                problems.append(
+                    f"casino {number} holds notes {casino.notes}, but the game is over"
+                    " (C-14: every payout empties its casinos)"
+                )
+        return
+    minimum = params.minimum
+    if not params.fill or minimum is None or phase not in _BEFORE_PAYOUT:
+        return
+    if state.round == 1:
+        for seat, won in enumerate(state.money):
+            if won:
+                problems.append(
+                    f"seat {seat} holds notes {won} in round 1 before its payout"
+                    " (C-13: notes are won only at a payout)"
+                )
+    worth = dict(params.worth)
+    for number, casino in enumerate(state.casinos, start=1):
+        notes = casino.notes
+        if not notes:
+            continue
+        if phase is Phase.FILL and number > state.cursor + 1:
+            problems.append(
+                f"casino {number} holds notes while casino {state.cursor + 1} is being filled"
+                " (C-5: casinos are filled in order)"
+            )
+        values = [worth.get(note, note) for note in notes]
+        if sum(values) - max(values) >= minimum:
+            problems.append(
+                f"casino {number} holds notes {notes}, more than a fill draws (C-5: a casino"
+                f" stops drawing once its notes reach {minimum})"
+            )
+
+
 def _conservation(state: State, problems: list[str]) -> None:
     """Dice per seat and banknotes are conserved (C-1, C-2).
 
@@ -323,6 +393,22 @@ def _conservation(state: State, problems: list[str]) -> None:
         missing = dict(expected - notes)
         extra = dict(notes - expected)
         problems.append(f"banknotes not conserved: missing {missing}, extra {extra}")
+
+
+def _money(state: State, problems: list[str]) -> None:
+    """Every seat's money in its standings (its notes and what its modules score) is at
+    most :data:`~lasvegas.types.MAX_MONEY` in size, so every view and the standings dump."""
+    config = state.config
+    modules = config.modules
+    for seat, won in enumerate(state.money):
+        amount = sum(won)
+        for i in config.ruleset.scorers:
+            amount += modules[i].score(state, i, seat).money
+        if not -MAX_MONEY <= amount <= MAX_MONEY:
+            problems.append(
+                f"seat {seat}'s money, {amount}, is beyond the bound of every amount"
+                f" ({MAX_MONEY}, MAX_MONEY)"
+            )
 
 
 def _modules(state: State, problems: list[str]) -> None:
