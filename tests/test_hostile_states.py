@@ -492,3 +492,19 @@ def test_every_view_of_a_game_with_amounts_at_the_bound_dumps() -> None:
     doc = document(state)
     doc["money"][0].append(2**62)  # beyond the bound (and not conserved)
     refused(doc)
+
+
+def test_a_seat_left_out_of_the_deal_with_cards_to_draw_is_refused() -> None:
+    """K-6: after a turn every seat still in the round draws up to 5; a deal listing fewer
+    seats loaded (found by the fuzz harness), and the deal then put the skipped seat out
+    with cards still in its draw pile."""
+    state = find(
+        lv.cardgame(3),
+        lambda s: (
+            any(isinstance(t, DealCards) and len(t.seats) == 3 for t in s.tasks)
+            and cards(s).turn >= 1
+        ),
+    )
+    doc = document(state)
+    skipped = doc["tasks"][0]["seats"].pop()
+    refused(doc, f"seats [{skipped}] are left out of the pending deal with cards to draw (K-6)")

@@ -1,22 +1,11 @@
 """The invariants of a game state (the JSON loader's checks): what makes a state one the engine can play.
 
-:func:`state_problems` lists everything wrong with a state, in groups run in this order (a
-group runs only when the ones before found nothing): seats, rounds, phases and faces out of
-range, tuples of the wrong length, module slices and tasks that do not belong to their
-module; pending tasks in a phase their type is never pending in (or of a module asleep, or
-none where the phase waits for one, or any once the game is over), listed twice or naming
-seats, casinos or faces out of range, seats' dice on casinos before the round starts; each
-module's own problems (:meth:`~lasvegas.RuleModule.problems`); more biggies than the game
-has, dice not conserved per seat, banknotes not conserved across pile, casinos, seats and
-modules; and a phase that does not agree with who is to move. The order bounds the work: every count is checked
-against the config before anything is built from it (a module's problems run before its
-:meth:`~lasvegas.RuleModule.held` is asked for notes, and before any chance node is
-listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
-problem; :func:`lasvegas.testing.check_invariants` runs the same checks at every step of the
-random simulation tests.
-
-The checks run on whatever a document decoded to, so they never assume more than the types
-of the fields: every hook call is guarded, and any exception becomes a problem.
+:func:`state_problems` is the exact list of what is checked (its docstring names every
+check); :func:`lasvegas.from_json` refuses a state with any problem, and
+:func:`lasvegas.testing.check_invariants` runs the same checks at every step of the random
+simulation tests. The checks run on whatever a document decoded to, so they never assume
+more than the types of the fields: every hook call is guarded, and any exception becomes a
+problem.
 """
 
 from __future__ import annotations
@@ -44,6 +33,51 @@ _NEUTRAL_SET = 8
 
 def state_problems(state: State) -> tuple[str, ...]:
     """Every invariant *state* breaks, as readable sentences; ``()`` for a valid state.
+
+    This is the exact list of what is checked, in groups run in this order; a group runs
+    only when the ones before found nothing, so that every count is checked against the
+    config before anything is built from it (checking takes time and memory proportional
+    to the state's size):
+
+    1. **Shape.** The round is 1 to ``Params.rounds``; the start and active seats are seats;
+       the cursor is in range for the phase; the supply lists every seat, 4 groups each,
+       within ``Params.dice``; ``rolled`` has 4 groups of sorted faces 1-6; there are
+       ``Params.casinos`` casinos, each counting dice and big dice (never negative) for every
+       owner, its notes highest first; money lists every seat; the unseen pile is sorted;
+       one slice per module, each of its module's type (or ``None``); every task names a
+       module and is one of its task types. Without tasks: a roll in progress matches the
+       active seat's supply (C-8).
+    2. **Tasks and faces.** A state rests in ``turn-start``, ``turn-end``, ``payout`` or
+       ``round-end`` (and in ``fill`` when a module deals the notes) only while a task
+       waits; no task waits once the game is over; each task is pending only in the phases
+       its type declares (:attr:`Task.phases <lasvegas.Task.phases>`) and not while its
+       module sleeps; no task is listed twice; a task's seat fields (``seat``, ``winner``,
+       ``splitter``, ``guesser``, ``active``) are seats, ``seats`` and ``rest`` distinct
+       seats, ``casino`` a casino, ``face`` and ``faces`` faces 1-6; no seat's dice are on a
+       casino during the fill (C-4). While placing, one face is rolled per die the active
+       seat holds (C-8); faces are shown in no phase but ``roll`` and ``place``.
+    3. **Each module's own problems** (:meth:`~lasvegas.RuleModule.problems`, which bounds
+       the module's counts; each built-in module's hook lists what it checks).
+    4. **Conservation.** No owner holds more big dice than the game has (B-3); until the
+       game is over each seat's dice in its supply, on the casinos and held by modules
+       (:meth:`~lasvegas.RuleModule.held`) are ``Params.owned`` (C-1), and the neutral dice
+       in play are the seats' own plus at most the 8 of the box (C-17); every banknote of
+       ``Params.notes`` is in the pile, at a casino, with a seat or held by a module,
+       exactly once (C-2).
+    5. **Notes and money.** Once the game is over it is the last round and every casino has
+       paid out (C-14, C-16). Where the core fills the casinos (``Params.fill``), before the
+       round's payout: no casino after the one being filled holds a note (C-5), a casino's
+       notes without its largest (counted at their worth) are below ``Params.minimum``
+       (C-5: it stops drawing there), and in round 1 no seat holds a note (C-13). Each
+       seat's money in its standings (notes and module scores) is within
+       :data:`~lasvegas.types.MAX_MONEY`.
+    6. **Who moves.** Someone is to move unless the game is over; a chance node has an
+       outcome; the seat to move is a seat and has a legal action.
+
+    What is not checked: whether the state is reachable in every other respect (the order
+    of past draws, hidden cards consistent with every earlier view, Royale's chips beyond
+    the bound its module checks). A state that passes can be played: the fuzz harness
+    plays 200 moves on from every state it loads, applying every legal action.
 
     >>> import lasvegas as lv
     >>> state = lv.new_game(lv.classic(4))

@@ -526,7 +526,8 @@ class CardGame(RuleModule):
         waiting; notes reach the box only from a payout (K-10). While a choice is pending and
         no card is being dealt, some seat still in the round has not chosen, holds cards,
         and every such seat holds a full hand unless its draw pile is empty (K-5, K-6);
-        in the simultaneous game no seat chooses before its cards are dealt.
+        a pending deal lists every seat still in the round with a short hand and cards to
+        draw (K-6); in the simultaneous game no seat chooses before its cards are dealt.
         """
         found: list[str] = []
         per_round = NOTES_PER_CASINO * len(state.casinos)
@@ -551,6 +552,19 @@ class CardGame(RuleModule):
             early = [t for t in deals[0].seats if s.choices[t] is not None]
             if early:
                 found.append(f"seats {early} have chosen before their cards are dealt (K-5)")
+        if deals:
+            skipped = [
+                t
+                for t in range(len(s.out))
+                if not s.out[t]
+                and len(s.hands[t]) < HAND_SIZE
+                and s.decks[t]
+                and t not in deals[0].seats
+            ]
+            if skipped:
+                found.append(
+                    f"seats {skipped} are left out of the pending deal with cards to draw (K-6)"
+                )
         if chooses and not deals:
             seat = mover(s, state.start)
             if seat is None or not s.hands[seat]:
