@@ -582,8 +582,11 @@ class CardGame(RuleModule):
         """Each seat's cards conserved (draw pile, hand, discards and casinos hold its deck),
         piles sorted, hands of at most 5, choices legal selections from the hand (with
         ``Sequential``: selections the seat placed), no cards held by a seat that is out nor
-        before the round's deal, the turn 0-6, and the round's progress
-        (:meth:`_flow_problems`).
+        before the round's deal, the turn 0-6, and the round's progress: the pile holds the
+        notes of the rounds to come (K-3, K-10), a pending choice has a seat that can make
+        it, every seat still to choose holds a full hand unless its draw pile is empty, a
+        deal lists every seat with a short hand and cards to draw (K-6), no seat chooses
+        before its cards are dealt (K-5).
         """
         s = state.modules[index]
         if not isinstance(s, CardGameState):
