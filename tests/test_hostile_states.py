@@ -508,3 +508,31 @@ def test_a_seat_left_out_of_the_deal_with_cards_to_draw_is_refused() -> None:
     doc = document(state)
     skipped = doc["tasks"][0]["seats"].pop()
     refused(doc, f"seats [{skipped}] are left out of the pending deal with cards to draw (K-6)")
+
+
+def test_a_sequential_seat_that_played_without_its_deal_is_refused() -> None:
+    """K-12: with Sequential a seat draws 5 right after its own turn; its deal replaced by
+    the next choice (a graft of another state's tasks, found by the fuzz harness) loaded,
+    and the next deal then left the seat out with an empty hand."""
+    config = lv.cardgame(3, lv.Sequential())
+    state = find(
+        config,
+        lambda s: (
+            any(isinstance(t, DealCards) and len(t.seats) == 1 for t in s.tasks)
+            and cards(s).turn >= 1
+        ),
+    )
+    doc = document(state)
+    seat = doc["tasks"][0]["seats"][0]
+    doc["tasks"] = [{"kind": "cardgame-choose", "module": 0}]
+    refused(doc, f"seat {seat} holds 0 cards with cards left to draw (K-6")
+
+
+def test_a_choice_before_the_rounds_deal_is_refused() -> None:
+    """K-4, K-5: no seat chooses before the round's cards are dealt; choices grafted into a
+    state still dealing the notes (found by the fuzz harness) loaded, and the card deal then
+    held seats that had chosen before drawing."""
+    state = find(lv.cardgame(3), lambda s: any(t.kind == "cardgame-deal-notes" for t in s.tasks))
+    doc = document(state)
+    doc["modules"][0]["choices"][1] = [21]
+    refused(doc, "seat 1 holds, has chosen or has played cards before the round's deal (K-4)")

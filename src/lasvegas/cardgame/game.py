@@ -524,8 +524,9 @@ class CardGame(RuleModule):
         Each round deals :data:`NOTES_PER_CASINO` notes to each casino from the pile (K-3),
         so the pile holds the notes of the rounds to come and of this round's casinos still
         waiting; notes reach the box only from a payout (K-10). While a choice is pending and
-        no card is being dealt, some seat still in the round has not chosen, holds cards,
-        and every such seat holds a full hand unless its draw pile is empty (K-5, K-6);
+        no card is being dealt, some seat still in the round has not chosen and holds cards,
+        and every seat still in the round (with ``Sequential``, one that has played too)
+        holds a full hand unless its draw pile is empty (K-5, K-6, K-12);
         a pending deal lists every seat still in the round with a short hand and cards to
         draw (K-6); in the simultaneous game no seat chooses before its cards are dealt.
         """
@@ -571,7 +572,7 @@ class CardGame(RuleModule):
                 found.append("a choice is pending but no seat still in the round can choose")
             for t in range(len(s.out)):
                 short = len(s.hands[t]) < HAND_SIZE and s.decks[t]
-                if not s.out[t] and s.choices[t] is None and short:
+                if not s.out[t] and short:
                     found.append(
                         f"seat {t} holds {len(s.hands[t])} cards with cards left to draw"
                         " (K-6: a seat draws up to 5)"
@@ -584,7 +585,7 @@ class CardGame(RuleModule):
         ``Sequential``: selections the seat placed), no cards held by a seat that is out nor
         before the round's deal, the turn 0-6, and the round's progress: the pile holds the
         notes of the rounds to come (K-3, K-10), a pending choice has a seat that can make
-        it, every seat still to choose holds a full hand unless its draw pile is empty, a
+        it, every seat still in the round holds a full hand unless its draw pile is empty, a
         deal lists every seat with a short hand and cards to draw (K-6), no seat chooses
         before its cards are dealt (K-5).
         """
@@ -649,8 +650,12 @@ class CardGame(RuleModule):
                 found.append(f"seat {t}'s choice {choice} is not a selection from its hand")
             if s.out[t] and (s.decks[t] or s.hands[t]):
                 found.append(f"seat {t} is out but holds cards in its hand or draw pile (K-7, K-9)")
-            if s.turn == 0 and (s.hands[t] or s.discards[t] or s.placed[t]):
-                found.append(f"seat {t} holds or has played cards before the round's deal (K-4)")
+            if s.turn == 0 and (
+                s.hands[t] or s.discards[t] or s.placed[t] or s.choices[t] is not None
+            ):
+                found.append(
+                    f"seat {t} holds, has chosen or has played cards before the round's deal (K-4)"
+                )
         if not found:
             found.extend(self._flow_problems(state, s, index, sequential))
         for task in state.tasks:
