@@ -536,3 +536,58 @@ def test_a_choice_before_the_rounds_deal_is_refused() -> None:
     doc = document(state)
     doc["modules"][0]["choices"][1] = [21]
     refused(doc, "seat 1 holds, has chosen or has played cards before the round's deal (K-4)")
+
+
+# -- found by the 100,000-input run with grafts -----------------------------------------------
+
+
+def test_a_fill_cursor_moved_on_or_back_is_refused() -> None:
+    """C-5: the casinos are filled in order, each to the minimum; a cursor grafted forward
+    (casinos skipped, unfilled) or back (a full casino filled again) loaded, and the fill
+    then lost notes or overfilled a casino."""
+    state = find(lv.classic(3), lambda s: s.phase is lv.Phase.FILL and s.cursor == 3)
+    forward = document(state)
+    forward["cursor"] = 5
+    refused(forward, "is filled below 50000 with notes left in the pile")
+    back = document(state)
+    back["cursor"] = 1
+    refused(back, "casino 2 is being filled, but its notes already reach 50000")
+
+
+def test_notes_left_on_a_casino_the_payout_is_past_are_refused() -> None:
+    """C-13, C-14: a casino paid out keeps no note; a payout cursor grafted past unpaid
+    casinos loaded, and their notes then vanished at the round's end."""
+    config = lv.classic(3, lv.RainbowCards())
+    state = find(
+        config, lambda s: s.phase is lv.Phase.PAYOUT and any(c.notes for c in s.casinos[2:])
+    )
+    doc = document(state)
+    doc["cursor"] = 6
+    refused(doc, "but the payout is past it")
+
+
+def test_a_card_game_turn_out_of_step_with_the_phase_is_refused() -> None:
+    """K-3, K-4: turn 0 is the round's setup, while the notes are dealt; a turn grafted into
+    the setup (or turn 0 into a turn) loaded, and the deal then found cards before it."""
+    state = find(lv.cardgame(3), lambda s: any(t.kind == "cardgame-deal-notes" for t in s.tasks))
+    doc = document(state)
+    doc["modules"][0]["turn"] = 3
+    refused(doc, "turn 3 in phase fill: turn 0 is the round's setup")
+
+
+def test_a_nice_dice_take_of_a_die_the_seat_does_not_have_is_refused() -> None:
+    """T-NICE-1: the take's options are dice of this turn's roll the active seat has; an
+    option changed to a Biggy the seat does not hold loaded, and taking it raised
+    ValueError."""
+    config = lv.royale(3, tiles=1, deal=("H1",))
+    state = find(config, lambda s: any(t.kind == "nice-dice-take" for t in s.tasks))
+    doc = document(state)
+    task = next(t for t in doc["tasks"] if t["kind"] == "nice-dice-take")
+    seat = task["seat"]
+    supply = doc["supply"][seat]
+    supply[REGULAR] += supply[BIG]  # no Biggy left in the supply (dice still conserved)
+    supply[BIG] = 0
+    tile = doc["modules"][task["module"]]["casino"]
+    face = next(f for f in range(1, 7) if f != tile)
+    task["options"] = sorted({*map(tuple, task["options"]), (face, True)})
+    refused(doc, "to put on the tile for face")

@@ -65,8 +65,11 @@ def state_problems(state: State) -> tuple[str, ...]:
        ``Params.notes`` is in the pile, at a casino, with a seat or held by a module,
        exactly once (C-2).
     5. **Notes and money.** Once the game is over it is the last round and every casino has
-       paid out (C-14, C-16). Where the core fills the casinos (``Params.fill``), before the
-       round's payout: no casino after the one being filled holds a note (C-5), a casino's
+       paid out (C-14, C-16); during the payout, no casino before the cursor holds a note.
+       Where the core fills the casinos (``Params.fill``), before the round's payout: the
+       casinos before the one being filled reach ``Params.minimum`` (unless the pile is
+       empty, C-6) and the one being filled does not yet; no casino after the one being
+       filled holds a note (C-5), a casino's
        notes without its largest (counted at their worth) are below ``Params.minimum``
        (C-5: it stops drawing there), and in round 1 no seat holds a note (C-13). Each
        seat's money in its standings (notes and module scores) is within
@@ -310,8 +313,10 @@ def _notes(state: State, problems: list[str]) -> None:
     """Where the banknotes lie agrees with the phase.
 
     Once the game is over, it is after the last round and every casino has paid out (C-14,
-    C-16). Where the core fills the casinos (``Params.fill``), also: they are filled in order
-    (C-5: no casino after the one being filled holds a note), a casino stops drawing once its
+    C-16); during the payout, the casinos before the cursor have paid out. Where the core
+    fills the casinos (``Params.fill``), also: they are filled in order to the minimum (C-5:
+    those before the one being filled reach it unless the pile is empty, C-6; the one being
+    filled does not yet; no casino after it holds a note), a casino stops drawing once its
     notes reach the minimum (so without its largest note, counted at its worth, they are
     below it), and no seat holds a note before round 1's payout (C-13: notes are won only
     there).
@@ -330,6 +335,13 @@ def _notes(state: State, problems: list[str]) -> None:
                     " (C-14: every payout empties its casinos)"
                 )
         return
+    if phase is Phase.PAYOUT:
+        for number, casino in enumerate(state.casinos[: state.cursor], start=1):
+            if casino.notes:
+                problems.append(
+                    f"casino {number} holds notes {casino.notes}, but the payout is past it"
+                    " (C-13, C-14: a casino paid out keeps no note)"
+                )
     minimum = params.minimum
     if not params.fill or minimum is None or phase not in _BEFORE_PAYOUT:
         return
@@ -341,6 +353,20 @@ def _notes(state: State, problems: list[str]) -> None:
                     " (C-13: notes are won only at a payout)"
                 )
     worth = dict(params.worth)
+    if phase is Phase.FILL:
+        pile = bool(state.pile_hidden or state.pile_returned)
+        for number, casino in enumerate(state.casinos, start=1):
+            total = sum(worth.get(note, note) for note in casino.notes)
+            if number == state.cursor + 1 and total >= minimum:
+                problems.append(
+                    f"casino {number} is being filled, but its notes already reach {minimum}"
+                    " (C-5: the fill moves on at once)"
+                )
+            elif number <= state.cursor and total < minimum and pile:
+                problems.append(
+                    f"casino {number} is filled below {minimum} with notes left in the pile"
+                    " (C-5, C-6)"
+                )
     for number, casino in enumerate(state.casinos, start=1):
         notes = casino.notes
         if not notes:

@@ -609,6 +609,11 @@ class CardGame(RuleModule):
             return tuple(found)
         if not 0 <= s.turn <= TURNS:
             found.append(f"turn {s.turn} is not in 0-{TURNS}")
+        elif (s.turn == 0) != (state.phase is Phase.FILL):
+            found.append(
+                f"turn {s.turn} in phase {state.phase.value}: turn 0 is the round's setup,"
+                " while the notes are dealt (K-3, K-4)"
+            )
         deck = Counter(self.deck)
         sequential = is_sequential(state)
         for t in range(n):
