@@ -123,8 +123,10 @@ def ray(session: nox.Session) -> None:
 def fuzz(session: nox.Session) -> None:
     """The fuzz harness (100,000 hostile inputs; tests/fuzz/harness.py), then the `fuzz` tests.
 
-    Not a default session. `nox -s fuzz -- --inputs 5000 --seed 3` passes its arguments to
-    the harness; the Hypothesis tests marked `fuzz` run with the long profile.
+    Not a default session. Each loaded state (a mutation, or a graft of one real state's field
+    into another of the same config) is played on for 200 moves. `nox -s fuzz -- --inputs
+    5000 --seed 3 --moves 500` passes its arguments to the harness; the Hypothesis tests
+    marked `fuzz` run with the long profile.
     """
     install(session, "tests")
     session.run("python", "tests/fuzz/harness.py", *(session.posargs or ["--inputs", "100000"]))

@@ -633,3 +633,72 @@ def test_bad_arguments_are_one_line_and_a_non_zero_exit(
         status = exc.code  # type: ignore[assignment]
     assert status not in (0, None)
     one_error_line(capsys.readouterr().err)
+
+
+_HOSTILE = (
+    "Ann\x1b]52;c;aGVsbG8=\x07",
+    "\x1b[2J\x1b[HBob\u202e",
+    "2026-01-01\x9b2J\x1b]0;pwned\x1b\\",
+)
+"""A clipboard write (OSC 52), a screen clear and cursor home (CSI), a bidi override, an
+8-bit CSI and a window-title write ended by ST."""
+
+
+def _clean(text: str) -> bool:
+    """No control character (C0 but newline, C1, DEL) nor bidi override in *text*."""
+    return not any(
+        (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) <= 0x9F or c in "\u202a\u202e\u2066\u2069"
+        for c in text
+    )
+
+
+def test_replay_strips_control_characters_from_names_and_dates(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A record's names and date reach the terminal without escape sequences: the clipboard
+    write (OSC 52) and the screen clear (CSI 2J) are removed whole, the text around kept."""
+    record = lv.Record(
+        lv.classic(2),
+        (lv.Draw(90_000),),
+        names=_HOSTILE[:2],
+        date=_HOSTILE[2],
+    )
+    path = tmp_path / "hostile.json"
+    path.write_text(lv.to_json(record), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 0
+    captured = capsys.readouterr()
+    assert _clean(captured.out)
+    assert _clean(captured.err)
+    assert "Players: Ann, Bob; played 2026-01-01" in captured.out
+    assert "52;" not in captured.out
+    assert "aGVsbG8" not in captured.out
+    assert "pwned" not in captured.out
+
+
+def test_replay_errors_strip_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An invalid record's problem quotes the record (an unknown key): printed without its
+    escape sequences."""
+    record = json.loads(lv.to_json(lv.Record(lv.classic(2), ())))
+    record["\x1b]52;c;aGVsbG8=\x07x\x1b[2J"] = 1
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert cli.main(["replay", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "not a valid game record" in err
+    assert _clean(err)
+    assert "aGVsbG8" not in err
+
+
+def test_printable_removes_every_kind_of_control() -> None:
+    """C0 and C1 controls, DEL, 7-bit and 8-bit escape sequences and the bidi overrides go;
+    tabs and line breaks become spaces; other text stays as it is."""
+    from lasvegas._cli.common import printable
+
+    for text in _HOSTILE:
+        assert _clean(printable(text))
+    assert printable("a\x00b\x7fc\x85d\u2067e\u200ff") == "abcdef"
+    assert printable("line\none\ttab") == "line one tab"
+    assert printable("Zoë €5 🎲") == "Zoë €5 🎲"
+    assert printable("\x1b[31mred\x1b[0m") == "red"

@@ -572,7 +572,10 @@ def test_bad_configs_and_parts_are_refused(change: Any, problem: str) -> None:
         (lambda d: d["casinos"][0].update(notes=[10_000, 50_000]), "not highest first"),
         (lambda d: d.update(phase="over"), "dice are rolled in phase over"),
         (lambda d: d.update(phase="roll", cursor=0), "does not match the roll so far"),
-        (lambda d: d.update(rolled=[[], [], [], []]), "seat 0 is to move but has no legal action"),
+        (
+            lambda d: d.update(rolled=[[], [], [], []]),
+            "0 faces are rolled, but the active seat holds",
+        ),
         (lambda d: d.update(cursor=9), "cursor 9 is out of range"),
         (
             lambda d: d.update(tasks=[{"kind": "neutral-roll", "module": 4, "dice": 2}]),

@@ -10,6 +10,7 @@ __all__ = [
     "CHANCE",
     "GROUPS",
     "KICKER",
+    "MAX_MONEY",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "NEUTRAL",
@@ -30,6 +31,13 @@ Face: TypeAlias = int
 
 Money: TypeAlias = int
 """An amount in whole dollars (``50_000``), never a float."""
+
+MAX_MONEY: Final = 2**53 - 1
+"""The largest amount a game may hold: a note's value, a chip set's worth, a seat's money in
+its standings (notes and what its modules score). Configs with a larger amount are refused
+(:class:`~lasvegas.ConfigError`), and so is a loaded state in which a seat's standings
+exceed it (:func:`lasvegas.state_problems`), so every amount of a view or of the standings
+is an exact JavaScript number and every JSON integer bound holds."""
 
 CasinoNumber = NewType("CasinoNumber", int)
 """A casino's number, ``1 .. casinos``: casino *n* is the casino of face *n* (the slot

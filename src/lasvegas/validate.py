@@ -1,22 +1,11 @@
 """The invariants of a game state (the JSON loader's checks): what makes a state one the engine can play.
 
-:func:`state_problems` lists everything wrong with a state, in groups run in this order (a
-group runs only when the ones before found nothing): seats, rounds, phases and faces out of
-range, tuples of the wrong length, module slices and tasks that do not belong to their
-module; pending tasks in a phase their type is never pending in (or of a module asleep, or
-none where the phase waits for one, or any once the game is over), listed twice or naming
-seats, casinos or faces out of range, seats' dice on casinos before the round starts; each
-module's own problems (:meth:`~lasvegas.RuleModule.problems`); more biggies than the game
-has, dice not conserved per seat, banknotes not conserved across pile, casinos, seats and
-modules; and a phase that does not agree with who is to move. The order bounds the work: every count is checked
-against the config before anything is built from it (a module's problems run before its
-:meth:`~lasvegas.RuleModule.held` is asked for notes, and before any chance node is
-listed), so checking a state takes time and memory proportional to its size. :func:`lasvegas.from_json` refuses a state with any
-problem; :func:`lasvegas.testing.check_invariants` runs the same checks at every step of the
-random simulation tests.
-
-The checks run on whatever a document decoded to, so they never assume more than the types
-of the fields: every hook call is guarded, and any exception becomes a problem.
+:func:`state_problems` is the exact list of what is checked (its docstring names every
+check); :func:`lasvegas.from_json` refuses a state with any problem, and
+:func:`lasvegas.testing.check_invariants` runs the same checks at every step of the random
+simulation tests. The checks run on whatever a document decoded to, so they never assume
+more than the types of the fields: every hook call is guarded, and any exception becomes a
+problem.
 """
 
 from __future__ import annotations
@@ -28,7 +17,7 @@ import attrs
 
 from .engine import chance_outcomes, legal_actions, to_move
 from .state import Phase
-from .types import BIG, CHANCE, KICKER, NEUTRAL, REGULAR
+from .types import BIG, CHANCE, KICKER, MAX_MONEY, NEUTRAL, REGULAR
 
 if TYPE_CHECKING:
     from .state import State
@@ -45,6 +34,54 @@ _NEUTRAL_SET = 8
 def state_problems(state: State) -> tuple[str, ...]:
     """Every invariant *state* breaks, as readable sentences; ``()`` for a valid state.
 
+    This is the exact list of what is checked, in groups run in this order; a group runs
+    only when the ones before found nothing, so that every count is checked against the
+    config before anything is built from it (checking takes time and memory proportional
+    to the state's size):
+
+    1. **Shape.** The round is 1 to ``Params.rounds``; the start and active seats are seats;
+       the cursor is in range for the phase; the supply lists every seat, 4 groups each,
+       within ``Params.dice``; ``rolled`` has 4 groups of sorted faces 1-6; there are
+       ``Params.casinos`` casinos, each counting dice and big dice (never negative) for every
+       owner, its notes highest first; money lists every seat; the unseen pile is sorted;
+       one slice per module, each of its module's type (or ``None``); every task names a
+       module and is one of its task types. Without tasks: a roll in progress matches the
+       active seat's supply (C-8).
+    2. **Tasks and faces.** A state rests in ``turn-start``, ``turn-end``, ``payout`` or
+       ``round-end`` (and in ``fill`` when a module deals the notes) only while a task
+       waits; no task waits once the game is over; each task is pending only in the phases
+       its type declares (:attr:`Task.phases <lasvegas.Task.phases>`) and not while its
+       module sleeps; no task is listed twice; a task's seat fields (``seat``, ``winner``,
+       ``splitter``, ``guesser``, ``active``) are seats, ``seats`` and ``rest`` distinct
+       seats, ``casino`` a casino, ``face`` and ``faces`` faces 1-6; no seat's dice are on a
+       casino during the fill (C-4). While placing, one face is rolled per die the active
+       seat holds (C-8); faces are shown in no phase but ``roll`` and ``place``.
+    3. **Each module's own problems** (:meth:`~lasvegas.RuleModule.problems`, which bounds
+       the module's counts; each built-in module's hook lists what it checks).
+    4. **Conservation.** No owner holds more big dice than the game has (B-3); until the
+       game is over each seat's dice in its supply, on the casinos and held by modules
+       (:meth:`~lasvegas.RuleModule.held`) are ``Params.owned`` (C-1), and the neutral dice
+       in play are the seats' own plus at most the 8 of the box (C-17); every banknote of
+       ``Params.notes`` is in the pile, at a casino, with a seat or held by a module,
+       exactly once (C-2).
+    5. **Notes and money.** Once the game is over it is the last round and every casino has
+       paid out (C-14, C-16); during the payout, no casino before the cursor holds a note.
+       Where the core fills the casinos (``Params.fill``), before the round's payout: the
+       casinos before the one being filled reach ``Params.minimum`` (unless the pile is
+       empty, C-6) and the one being filled does not yet; no casino after the one being
+       filled holds a note (C-5), a casino's
+       notes without its largest (counted at their worth) are below ``Params.minimum``
+       (C-5: it stops drawing there), and in round 1 no seat holds a note (C-13). Each
+       seat's money in its standings (notes and module scores) is within
+       :data:`~lasvegas.types.MAX_MONEY`.
+    6. **Who moves.** Someone is to move unless the game is over; a chance node has an
+       outcome; the seat to move is a seat and has a legal action.
+
+    What is not checked: whether the state is reachable in every other respect (the order
+    of past draws, hidden cards consistent with every earlier view, Royale's chips beyond
+    the bound its module checks). A state that passes can be played: the fuzz harness
+    plays 200 moves on from every state it loads, applying every legal action.
+
     >>> import lasvegas as lv
     >>> state = lv.new_game(lv.classic(4))
     >>> lv.state_problems(state)
@@ -58,10 +95,14 @@ def state_problems(state: State) -> tuple[str, ...]:
         _shape(state, problems)
         if not problems:
             _tasks(state, problems)
+            _rolled(state, problems)
         if not problems:  # each module bounds its own counts before anything is built from them
             _modules(state, problems)
         if not problems:
             _conservation(state, problems)
+        if not problems:
+            _notes(state, problems)
+            _money(state, problems)
         if not problems:
             _node(state, problems)
     except Exception as exc:  # a hostile state can break any assumption: report, never raise
@@ -136,21 +177,14 @@ def _shape(state: State, problems: list[str]) -> None:
             )
     if problems:
         return
-    if not state.tasks:
-        if state.phase is Phase.ROLL:
-            held = state.supply[state.active]
-            if not held[state.cursor]:
-                problems.append(f"the active seat holds no dice of group {state.cursor} to roll")
-            for group in range(4):
-                done = group < state.cursor
-                if (len(state.rolled[group]) != held[group]) if done else state.rolled[group]:
-                    problems.append(f"rolled group {group} does not match the roll so far")
-        elif state.phase is Phase.PLACE:
-            held = state.supply[state.active]
-            if any(len(faces) > c for faces, c in zip(state.rolled, held, strict=True)):
-                problems.append("more dice are rolled than the active seat holds")
-        elif any(state.rolled):
-            problems.append(f"dice are rolled in phase {state.phase.value}")
+    if not state.tasks and state.phase is Phase.ROLL:
+        held = state.supply[state.active]
+        if not held[state.cursor]:
+            problems.append(f"the active seat holds no dice of group {state.cursor} to roll")
+        for group in range(4):
+            done = group < state.cursor
+            if (len(state.rolled[group]) != held[group]) if done else state.rolled[group]:
+                problems.append(f"rolled group {group} does not match the roll so far")
 
 
 _SEAT_FIELDS: Final = frozenset({"seat", "winner", "splitter", "guesser", "active"})
@@ -254,6 +288,102 @@ def _tasks(state: State, problems: list[str]) -> None:
         problems.append("dice are on a casino before the round starts")
 
 
+def _rolled(state: State, problems: list[str]) -> None:
+    """Faces are shown only within a turn (pending tasks or not): while placing, one per die
+    the active seat holds (C-8: a seat rolls all its dice); in no phase but ``roll`` and
+    ``place``."""
+    if state.phase is Phase.PLACE:
+        held = state.supply[state.active]
+        if any(len(faces) != c for faces, c in zip(state.rolled, held, strict=True)):
+            problems.append(
+                f"{sum(map(len, state.rolled))} faces are rolled, but the active seat holds"
+                f" {sum(held)} dice to place (C-8: a seat rolls all its dice)"
+            )
+    elif state.phase is not Phase.ROLL and any(state.rolled):
+        problems.append(f"dice are rolled in phase {state.phase.value}")
+
+
+_BEFORE_PAYOUT: Final = frozenset(
+    {Phase.FILL, Phase.TURN_START, Phase.ROLL, Phase.PLACE, Phase.TURN_END}
+)
+"""The phases of a round before its payout."""
+
+
+def _notes(state: State, problems: list[str]) -> None:
+    """Where the banknotes lie agrees with the phase.
+
+    Once the game is over, it is after the last round and every casino has paid out (C-14,
+    C-16); during the payout, the casinos before the cursor have paid out. Where the core
+    fills the casinos (``Params.fill``), also: they are filled in order to the minimum (C-5:
+    those before the one being filled reach it unless the pile is empty, C-6; the one being
+    filled does not yet; no casino after it holds a note), a casino stops drawing once its
+    notes reach the minimum (so without its largest note, counted at its worth, they are
+    below it), and no seat holds a note before round 1's payout (C-13: notes are won only
+    there).
+    """
+    params = state.config.ruleset.params
+    phase = state.phase
+    if phase is Phase.OVER:
+        if state.round != params.rounds:
+            problems.append(
+                f"the game is over in round {state.round}, not after round {params.rounds} (C-16)"
+            )
+        for number, casino in enumerate(state.casinos, start=1):
+            if casino.notes:
+                problems.append(
+                    f"casino {number} holds notes {casino.notes}, but the game is over"
+                    " (C-14: every payout empties its casinos)"
+                )
+        return
+    if phase is Phase.PAYOUT:
+        for number, casino in enumerate(state.casinos[: state.cursor], start=1):
+            if casino.notes:
+                problems.append(
+                    f"casino {number} holds notes {casino.notes}, but the payout is past it"
+                    " (C-13, C-14: a casino paid out keeps no note)"
+                )
+    minimum = params.minimum
+    if not params.fill or minimum is None or phase not in _BEFORE_PAYOUT:
+        return
+    if state.round == 1:
+        for seat, won in enumerate(state.money):
+            if won:
+                problems.append(
+                    f"seat {seat} holds notes {won} in round 1 before its payout"
+                    " (C-13: notes are won only at a payout)"
+                )
+    worth = dict(params.worth)
+    if phase is Phase.FILL:
+        pile = bool(state.pile_hidden or state.pile_returned)
+        for number, casino in enumerate(state.casinos, start=1):
+            total = sum(worth.get(note, note) for note in casino.notes)
+            if number == state.cursor + 1 and total >= minimum:
+                problems.append(
+                    f"casino {number} is being filled, but its notes already reach {minimum}"
+                    " (C-5: the fill moves on at once)"
+                )
+            elif number <= state.cursor and total < minimum and pile:
+                problems.append(
+                    f"casino {number} is filled below {minimum} with notes left in the pile"
+                    " (C-5, C-6)"
+                )
+    for number, casino in enumerate(state.casinos, start=1):
+        notes = casino.notes
+        if not notes:
+            continue
+        if phase is Phase.FILL and number > state.cursor + 1:
+            problems.append(
+                f"casino {number} holds notes while casino {state.cursor + 1} is being filled"
+                " (C-5: casinos are filled in order)"
+            )
+        values = [worth.get(note, note) for note in notes]
+        if sum(values) - max(values) >= minimum:
+            problems.append(
+                f"casino {number} holds notes {notes}, more than a fill draws (C-5: a casino"
+                f" stops drawing once its notes reach {minimum})"
+            )
+
+
 def _conservation(state: State, problems: list[str]) -> None:
     """Dice per seat and banknotes are conserved (C-1, C-2).
 
@@ -323,6 +453,22 @@ def _conservation(state: State, problems: list[str]) -> None:
         missing = dict(expected - notes)
         extra = dict(notes - expected)
         problems.append(f"banknotes not conserved: missing {missing}, extra {extra}")
+
+
+def _money(state: State, problems: list[str]) -> None:
+    """Every seat's money in its standings (its notes and what its modules score) is at
+    most :data:`~lasvegas.types.MAX_MONEY` in size, so every view and the standings dump."""
+    config = state.config
+    modules = config.modules
+    for seat, won in enumerate(state.money):
+        amount = sum(won)
+        for i in config.ruleset.scorers:
+            amount += modules[i].score(state, i, seat).money
+        if not -MAX_MONEY <= amount <= MAX_MONEY:
+            problems.append(
+                f"seat {seat}'s money, {amount}, is beyond the bound of every amount"
+                f" ({MAX_MONEY}, MAX_MONEY)"
+            )
 
 
 def _modules(state: State, problems: list[str]) -> None:

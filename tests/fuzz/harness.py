@@ -6,12 +6,19 @@ Run it as a script (``nox -s fuzz`` runs 100,000 inputs; the test suite runs a s
 
 It plays random games of every example config (:func:`lasvegas.testing.example_configs`:
 every edition and module), keeps real mid-game documents (states, steps, views, records,
-standings, actions, events, configs), and feeds mutations of them to
+standings, actions, events, configs), and feeds mutations of them (half of them of states) to
 :func:`lasvegas.from_json`: a field deleted, an int bumped (by one, to a huge or a negative
 number), a value swapped for another JSON type, a list item duplicated or dropped, a list
 repeated, a key renamed. One input in ten is instead a legal action with one field swapped for
 a wrong Python type (a ``float`` or ``bool`` equal to the right int, a list, a string, ``None``,
-a foreign object), applied to the state it was legal in.
+a foreign object), applied to the state it was legal in. One input in ten is instead a
+**graft**: a field of one real state (a core field, a module slice's field, or the pending
+tasks) copied into another real state of the same config.
+
+Every state that loads (a mutation or a graft) is then **played on** for ``--moves`` moves
+(200 by default): random legal moves and chance samples, each sample checked to be one of the
+chance outcomes, and at every decision **each** legal action applied (a legal action must
+never be refused nor raise); the invariants are checked after every move followed.
 
 Each input runs under a limit of CPU time (``ITIMER_PROF``: the machine's load does not count)
 and the whole process under a memory cap (``RLIMIT_AS``). Counted:
@@ -23,8 +30,9 @@ and the whole process under a memory cap (``RLIMIT_AS``). Counted:
 * **accepted impossible**: a loaded state with a problem in :func:`lasvegas.state_problems`,
   or on which a public function (``to_move``, ``legal_actions``, ``chance_outcomes``,
   ``sample_chance``, ``apply``, ``observe``, ``describe``, ``describe_event``,
-  ``standings``, ``to_json``) raises anything but a library error, or whose legal moves lead
-  to a state with a problem, or that does not reload from its own JSON.
+  ``standings``, ``to_json``) raises anything but a library error, or where a legal action
+  is refused, or whose legal moves lead to a state with a problem, or that does not reload
+  from its own JSON; the same for every state of the follow-up play.
 
 The run is deterministic for a seed. The last line printed is the summary; failures are
 listed above it with their input number (``--only N`` reruns one input).
@@ -241,8 +249,14 @@ def _view_json(state: lv.State, seat: int | None) -> str:
     return lv.to_json(lv.observe(state, seat))
 
 
-def exercise(state: lv.State, r: random.Random, moves: int = 12) -> None:
-    """Ask every public function about *state* and a few states after it; raise ImpossibleError."""
+MOVES = 200
+"""Moves played on from each loaded state (``--moves``)."""
+
+
+def exercise(state: lv.State, r: random.Random, moves: int = MOVES) -> int:
+    """Ask every public function about *state* and the *moves* states after it (random legal
+    moves and chance samples), applying every legal action at each decision; raise
+    ImpossibleError. Return the moves played (fewer when the game ends)."""
     problems = lv.state_problems(state)
     if problems:
         raise ImpossibleError(f"loaded with problems: {problems[:2]}")
@@ -250,13 +264,13 @@ def exercise(state: lv.State, r: random.Random, moves: int = 12) -> None:
     if text is not None and lv.from_json(text, lv.State) != state:
         raise ImpossibleError("does not reload equal")
     rng = lv.Rng(r.getrandbits(32))
-    for _ in range(moves):
+    for played in range(moves):
         _answers("standings", partial(lv.standings, state))
         for seat in (None, *range(state.config.players)):
             _answers("observe", partial(_view_json, state, seat))
         mover = _answers("to_move", partial(lv.to_move, state))
         if mover is None:
-            return
+            return played
         options: tuple[lv.Action, ...] | None
         if mover is lv.CHANCE:
             pairs = _answers("chance_outcomes", partial(lv.chance_outcomes, state))
@@ -268,6 +282,9 @@ def exercise(state: lv.State, r: random.Random, moves: int = 12) -> None:
             options = _answers("legal_actions", partial(lv.legal_actions, state))
         if not options:
             raise ImpossibleError(f"{mover!r} is to move with nothing to do")
+        if mover is not lv.CHANCE:
+            for other in options:  # every legal action applies
+                _applies(state, other)
         action = options[r.randrange(len(options))]
         _answers("describe", partial(lv.describe, action, state))
         try:
@@ -284,6 +301,54 @@ def exercise(state: lv.State, r: random.Random, moves: int = 12) -> None:
         if problems:
             raise ImpossibleError(f"a legal move led to problems: {problems[:2]}")
         state = step.state
+    return moves
+
+
+def _applies(state: lv.State, action: lv.Action) -> None:
+    """Apply the legal *action*: ImpossibleError if it is refused or raises."""
+    try:
+        lv.apply(state, action)
+    except lv.LasVegasError as exc:
+        raise ImpossibleError(f"a legal action {action!r} was refused: {exc}") from exc
+    except (Timeout, MemoryError):
+        raise
+    except Exception as exc:
+        raise ImpossibleError(f"apply({action!r}) raised {type(exc).__name__}: {exc}") from exc
+
+
+# -- grafts -----------------------------------------------------------------------------------
+
+
+def graft_places(document: Any) -> list[tuple[Any, ...]]:
+    """The places of a state document a graft may copy: each core field but the config, each
+    module slice's field (or the whole slice when it is ``None``), and the pending tasks."""
+    places: list[tuple[Any, ...]] = [(key,) for key in document if key != "config"]
+    for index, part in enumerate(document.get("modules", [])):
+        if isinstance(part, dict):
+            places += [("modules", index, key) for key in part if key != "kind"]
+    return places
+
+
+def graft(into: Any, donor: Any, r: random.Random) -> tuple[Any, tuple[Any, ...]] | None:
+    """*into* (a state document) with one place taken from *donor* (a state document of the
+    same config), and that place; ``None`` when the two agree there."""
+    places = [p for p in graft_places(into) if _has(donor, p)]
+    r.shuffle(places)
+    for place in places:
+        value = _get(donor, place)
+        if value != _get(into, place):
+            parent = _get(into, place[:-1])
+            parent[place[-1]] = json.loads(json.dumps(value))
+            return into, place
+    return None
+
+
+def _has(document: Any, path: tuple[Any, ...]) -> bool:
+    try:
+        _get(document, path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
 
 
 # -- the run ----------------------------------------------------------------------------------
@@ -297,6 +362,9 @@ class Summary:
     inputs: int = 0
     loaded: int = 0
     refused: int = 0
+    grafts: int = 0
+    grafts_loaded: int = 0
+    moves: int = 0
     actions: int = 0
     action_escapes: int = 0
     escapes: int = 0
@@ -313,7 +381,9 @@ class Summary:
         """The summary line."""
         return (
             f"fuzz seed={self.seed} inputs={self.inputs} loaded={self.loaded} "
-            f"refused={self.refused} actions={self.actions} "
+            f"refused={self.refused} grafts={self.grafts} "
+            f"grafts_loaded={self.grafts_loaded} moves={self.moves} "
+            f"actions={self.actions} "
             f"action_escapes={self.action_escapes} escapes={self.escapes} "
             f"over_time={self.over_time} over_memory={self.over_memory} "
             f"accepted_impossible={self.accepted_impossible} "
@@ -331,11 +401,57 @@ def _memory_error(exc: BaseException | None) -> bool:
     return False
 
 
+def _states_by_config(samples: list[Sample]) -> dict[str, list[Any]]:
+    """The state documents of *samples*, grouped by their config's JSON."""
+    groups: dict[str, list[Any]] = {}
+    for sample in samples:
+        if sample.cls is lv.State:
+            key = json.dumps(sample.body["config"], sort_keys=True)
+            groups.setdefault(key, []).append(sample.body)
+    return {key: group for key, group in groups.items() if len(group) > 1}
+
+
+def one_graft(r: random.Random, groups: dict[str, list[Any]], summary: Summary, moves: int) -> None:
+    """Graft one field between two real states of one config: refused, or playable."""
+    summary.grafts += 1
+    group = groups[r.choice(sorted(groups))]
+    first, second = r.sample(range(len(group)), 2)
+    document = json.loads(json.dumps(group[first]))
+    grafted = graft(document, group[second], r)
+    if grafted is None:
+        return
+    text = json.dumps(grafted[0])
+    try:
+        state = lv.from_json(text, lv.State)
+    except lv.DeserializationError as exc:
+        if _memory_error(exc):
+            raise MemoryError("from_json ran out of memory") from exc
+        summary.refused += 1
+        return
+    summary.loaded += 1
+    summary.grafts_loaded += 1
+    try:
+        summary.moves += exercise(state, r, moves)
+    except ImpossibleError as exc:
+        raise ImpossibleError(f"graft of {grafted[1]}: {exc}") from exc
+
+
 def one_input(
-    index: int, seed: int, samples: list[Sample], decisions: list[Decision], summary: Summary
+    index: int,
+    seed: int,
+    samples: list[Sample],
+    decisions: list[Decision],
+    summary: Summary,
+    moves: int = MOVES,
+    groups: dict[str, list[Any]] | None = None,
+    states: list[Sample] | None = None,
 ) -> None:
-    """Run input *index* and count what it did."""
+    """Run input *index* and count what it did. Half the mutations are of a state document
+    (*states*), the other half of any document."""
     r = random.Random(f"{seed}:{index}")
+    if index % 10 == 4 and groups:
+        one_graft(r, groups, summary, moves)
+        return
     if index % 10 == 9:
         summary.actions += 1
         decision = decisions[r.randrange(len(decisions))]
@@ -363,7 +479,8 @@ def one_input(
         except Exception as exc:
             raise ActionEscapeError(f"apply({wrong!r}) raised {type(exc).__name__}: {exc}") from exc
         raise ActionEscapeError(f"apply accepted {wrong!r}")
-    sample = samples[r.randrange(len(samples))]
+    pool = states if states and r.random() < 0.5 else samples  # states: played on after
+    sample = pool[r.randrange(len(pool))]
     document = json.loads(json.dumps(sample.body))
     for _ in range(r.choice((1, 1, 1, 2, 3))):
         document = mutate(document, r)
@@ -380,7 +497,7 @@ def one_input(
     if isinstance(loaded, lv.Record):
         state = _answers("replay", lambda: lv.replay(loaded))
     if isinstance(state, lv.State):
-        exercise(state, r)
+        summary.moves += exercise(state, r, moves)
 
 
 def run(
@@ -388,12 +505,15 @@ def run(
     seed: int = 0,
     *,
     time_limit: float = 2.0,
+    moves: int = MOVES,
     only: int | None = None,
     report: Callable[[str], object] = lambda line: sys.stdout.write(line + "\n"),
 ) -> Summary:
     """Run *inputs* inputs (or input *only*) and return the counts."""
     started = time.perf_counter()
     samples, decisions = corpus(seed)
+    groups = _states_by_config(samples)
+    states = [sample for sample in samples if sample.cls is lv.State]
     summary = Summary(seed)
     previous = signal.signal(signal.SIGPROF, _alarm)
     indexes = range(inputs) if only is None else [only]
@@ -404,7 +524,7 @@ def run(
             signal.setitimer(signal.ITIMER_PROF, time_limit)
             outcome = ""
             try:
-                one_input(index, seed, samples, decisions, summary)
+                one_input(index, seed, samples, decisions, summary, moves, groups, states)
             except Timeout:
                 outcome = "over_time"
             except MemoryError:
@@ -444,10 +564,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=2.0, help="CPU seconds per input")
     parser.add_argument("--memory-mb", type=int, default=1024, help="address-space cap")
     parser.add_argument("--only", type=int, default=None, help="run this one input")
+    parser.add_argument(
+        "--moves", type=int, default=MOVES, help="moves played on from each loaded state"
+    )
     args = parser.parse_args(argv)
     cap = args.memory_mb * 1024 * 1024
     resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
-    summary = run(args.inputs, args.seed, time_limit=args.time_limit, only=args.only)
+    summary = run(
+        args.inputs, args.seed, time_limit=args.time_limit, moves=args.moves, only=args.only
+    )
     sys.stdout.write(summary.line() + "\n")
     bad = summary.escapes + summary.action_escapes + summary.over_time + summary.over_memory
     return 1 if bad + summary.accepted_impossible else 0

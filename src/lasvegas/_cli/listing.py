@@ -9,6 +9,7 @@ import attrs
 
 from .. import config as _config
 from ..agents import AGENTS
+from .common import printable
 from .setup import import_plugin, module_classes
 
 
@@ -30,9 +31,9 @@ def cmd_list(args: argparse.Namespace, out: TextIO) -> int:
         )
         editions = "/".join(sorted(cls.editions))
         doc = (cls.__doc__ or "").strip().splitlines()[0] if cls.__doc__ else ""
-        print(f"  {module_id:<20} [{editions}] {doc}", file=out)
+        print(printable(f"  {module_id:<20} [{editions}] {doc}"), file=out)
         if options:
-            print(f"  {'':<20} options: {options}", file=out)
+            print(printable(f"  {'':<20} options: {options}"), file=out)
     print(
         "Agents (--agents / --opponents SPEC[:OPT=VAL,...]): " + ", ".join(sorted(AGENTS)), file=out
     )

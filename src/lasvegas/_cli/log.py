@@ -13,6 +13,7 @@ from ..royale.events import CardBanked
 from ..text import _note_label, describe_event, dice_phrase, money, owner_name
 from ..types import Seat
 from ..view import observe_events
+from .common import printable
 
 if TYPE_CHECKING:
     from ..state import State
@@ -55,7 +56,7 @@ class GameLog:
     def write(self, text: str) -> None:
         """Write one line."""
         self._release()
-        print(text, file=self.out)
+        print(printable(text), file=self.out)
         self.lines += 1
 
     def _repeatable(self, text: str) -> None:
@@ -71,7 +72,7 @@ class GameLog:
         if held is None:
             return
         self._held, self._count = None, 0
-        print(held if count == 1 else f"{held} (x{count})", file=self.out)
+        print(printable(held if count == 1 else f"{held} (x{count})"), file=self.out)
         self.lines += 1
 
     def start(self, config: GameConfig) -> None:

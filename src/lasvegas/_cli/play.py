@@ -19,7 +19,7 @@ from ..serde import to_json
 from ..text import money
 from ..types import CHANCE, GROUPS
 from ..view import PlayerView, observe
-from .common import CliError
+from .common import CliError, printable
 from .log import GameLog, _casino_notes, _title
 from .setup import _agents, _setup
 
@@ -40,18 +40,18 @@ def show_board(view: PlayerView, names: Sequence[str], out: TextIO) -> None:
     for number, casino in enumerate(view.casinos, start=1):
         dice = [f"{_owner_label(o, view, names)} {w}" for o, w in enumerate(casino.weights()) if w]
         tile = tiles[number - 1]
-        print(
+        line = (
             f"  Casino {number}{f' [{tile}]' if tile else ''}: {_casino_notes(casino.notes):<28} "
-            f"dice: {', '.join(dice) if dice else '-'}",
-            file=out,
+            f"dice: {', '.join(dice) if dice else '-'}"
         )
+        print(printable(line), file=out)
     held = []
     for seat, supply in enumerate(view.supply):
         parts = [str(supply[0])] + [
             f"{n} {g}" for g, n in zip(GROUPS[1:], supply[1:], strict=True) if n
         ]
         held.append(f"{names[seat]} {' + '.join(parts)}")
-    print("  Dice left: " + ", ".join(held), file=out)
+    print(printable("  Dice left: " + ", ".join(held)), file=out)
     cash = []
     for seat in range(view.players):
         amount = view.money[seat]
@@ -60,12 +60,12 @@ def show_board(view: PlayerView, names: Sequence[str], out: TextIO) -> None:
         if split is not None and len(split) > 1:
             shown += " (" + " + ".join(f"{p.name} {money(p.amount)}" for p in split) + ")"
         cash.append(f"{names[seat]} {shown}")
-    print("  Money: " + ", ".join(cash), file=out)
+    print(printable("  Money: " + ", ".join(cash)), file=out)
     hand = hand_labels(view)
     if hand:
-        print("  Your hand: " + ", ".join(hand), file=out)
+        print(printable("  Your hand: " + ", ".join(hand)), file=out)
     if view.prompt:
-        print(f"  {view.prompt}", file=out)
+        print(printable(f"  {view.prompt}"), file=out)
 
 
 def _ask(prompt: str, count: int, read: Callable[[], str], out: TextIO) -> int | None:
@@ -109,9 +109,11 @@ def _save(record: Record, path: Path, out: TextIO) -> bool:
     try:
         path.write_text(to_json(record) + "\n", encoding="utf-8")
     except OSError as exc:
-        print(f"error: cannot save the record to {path}: {exc.strerror or exc}", file=sys.stderr)
+        message = f"error: cannot save the record to {path}: {exc.strerror or exc}"
+        print(printable(message), file=sys.stderr)
         return False
-    print(f"Game record saved to {path} (replay it: python -m lasvegas replay {path})", file=out)
+    saved = f"Game record saved to {path} (replay it: python -m lasvegas replay {path})"
+    print(printable(saved), file=out)
     return True
 
 
@@ -163,10 +165,10 @@ def cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | No
                 print(f"  You rolled {rolled}", file=out)
             if len(legal) == 1:
                 action = legal[0]
-                print(f"Only one choice: {view.labels[0]}.", file=out)
+                print(printable(f"Only one choice: {view.labels[0]}."), file=out)
             else:
                 for number, label in enumerate(view.labels, start=1):
-                    print(f"  {number}. {label}", file=out)
+                    print(printable(f"  {number}. {label}"), file=out)
                 choice = _ask(f"Your choice (1-{len(legal)}): ", len(legal), read, out)
                 if choice is None:
                     quit_early = True

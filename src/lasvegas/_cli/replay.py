@@ -12,7 +12,7 @@ from ..engine import new_game, step
 from ..errors import DeserializationError, IllegalActionError
 from ..record import Record
 from ..serde import from_json
-from .common import read_text
+from .common import printable, read_text
 from .log import GameLog, _title
 from .setup import import_plugin
 
@@ -29,7 +29,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | 
         problems = exc.errors or (str(exc),)
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         first = problems[0] if len(problems[0]) <= 300 else problems[0][:297] + "..."
-        print(f"error: {path} is not a valid game record: {first}{more}", file=sys.stderr)
+        message = f"error: {path} is not a valid game record: {first}{more}"
+        print(printable(message), file=sys.stderr)
         return 1
     config = record.config
     names = list(record.names) or [f"seat {s}" for s in range(config.players)]
@@ -48,7 +49,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, read: Callable[[], str] | 
             result = step(state, action)
         except IllegalActionError as exc:
             log.finish(state)
-            print(f"error: action {index} of the record is illegal: {exc}", file=sys.stderr)
+            message = f"error: action {index} of the record is illegal: {exc}"
+            print(printable(message), file=sys.stderr)
             return 1
         log.on_step(state, action, result)
         state = result.state

@@ -23,7 +23,7 @@ from ..engine import standings
 from ..record import Record
 from ..serde import to_json
 from ..text import money
-from .common import CliError, usable_cpus
+from .common import CliError, printable, usable_cpus
 from .log import _title
 from .setup import GameSetup, _setup
 
@@ -322,7 +322,8 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         }
         print(json.dumps(document, indent=2), file=out)
         return 0
-    print(_title(config, args.seed) + f": {args.games} games in {seconds:.1f} s", file=out)
+    title = _title(config, args.seed) + f": {args.games} games in {seconds:.1f} s"
+    print(printable(title), file=out)
     print("Seats rotate between games; a shared win counts as a fraction.", file=out)
     header = (
         f"{'agent':<24} {'wins':>6} {'win rate':>9} {'95% interval':>15} "
@@ -335,9 +336,9 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         m_lo, m_hi = row.money_ci95
         rate = f"{lo:.1%}-{hi:.1%}"
         spread = f"{money(round(m_lo))}-{money(round(m_hi))}"
-        print(
+        line = (
             f"{row.agent:<24} {row.win_share:>6.5g} {row.win_rate:>9.1%} {rate:>15} "
-            f"{money(round(row.mean_money)):>12} {spread:>23}",
-            file=out,
+            f"{money(round(row.mean_money)):>12} {spread:>23}"
         )
+        print(printable(line), file=out)
     return 0

@@ -197,10 +197,16 @@ class RainbowCards(RuleModule):
         return task
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
-        """No more rainbow cards discarded than there are."""
+        """No more rainbow cards discarded than there are; a pending replacement draw has a
+        rainbow card at a casino to replace and a note in the pile to draw (B-5)."""
         discarded = _slice(state, index).discarded
         if not 0 <= discarded <= self.count:
             return (f"{discarded} rainbow cards discarded, of {self.count}",)
+        if any(type(t) is RainbowDraw and t.module == index for t in state.tasks):
+            if not _first_rainbow(state.casinos):
+                return ("a rainbow card's replacement is pending, but no casino holds one (B-5)",)
+            if not (state.pile_hidden or state.pile_returned):
+                return ("a rainbow card's replacement is pending, but the pile is empty (B-5)",)
         return ()
 
     def capabilities(self) -> Capabilities:

@@ -29,7 +29,7 @@ from ..events import CasinosFilled, DicePlaced, Event
 from ..modules.base import Capabilities, ModuleState, RuleModule, Score, Task, TaskHandler
 from ..state import Phase, State, evolve
 from ..table import Interned
-from ..types import Chance, Money, Seat
+from ..types import MAX_MONEY, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
 
 if TYPE_CHECKING:
@@ -267,11 +267,17 @@ class ChipCards(RuleModule):
     """What 0, 1, 2 ... chips of one colour are worth (K-15)."""
 
     def __attrs_post_init__(self) -> None:
-        most = max(Counter(self.chips).values())
+        counts = Counter(self.chips)
+        most = max(counts.values())
         if most >= len(self.values):
             raise ConfigError(
                 f"ChipCards: {most} chips of one colour, but values only go up to "
                 f"{len(self.values) - 1}"
+            )
+        if len(counts) * max(self.values) > MAX_MONEY:
+            raise ConfigError(
+                f"ChipCards: {len(counts)} colours worth up to {max(self.values)} each can"
+                f" score more than {MAX_MONEY} (MAX_MONEY)"
             )
 
     def __repr__(self) -> str:

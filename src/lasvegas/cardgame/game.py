@@ -44,7 +44,7 @@ from ..events import CasinosFilled, Event, RoundStarted
 from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
-from ..types import CasinoIndex, Chance, Money, Seat
+from ..types import MAX_MONEY, CasinoIndex, Chance, Money, Seat
 from ._flow import (
     card_slice,
     casinos_filled,
@@ -123,8 +123,16 @@ def _check_deck(_: object, __: attrs.Attribute[tuple[Card, ...]], value: object)
 
 
 def _check_notes(_: object, __: attrs.Attribute[tuple[Money, ...]], value: object) -> None:
-    if type(value) is not tuple or not value or not all(type(v) is int and v > 0 for v in value):
-        raise ConfigError("CardGame(notes=...): give a non-empty tuple of positive amounts")
+    if (
+        type(value) is not tuple
+        or not value
+        or not all(type(v) is int and v > 0 for v in value)
+        or sum(value) > MAX_MONEY
+    ):
+        raise ConfigError(
+            "CardGame(notes=...): give a non-empty tuple of positive amounts, totalling at"
+            f" most {MAX_MONEY} (MAX_MONEY)"
+        )
 
 
 # -- the module ----------------------------------------------------------------------------
@@ -508,9 +516,78 @@ class CardGame(RuleModule):
         )
         return with_slice(state, index, s)
 
+    def _flow_problems(
+        self, state: State, s: CardGameState, index: int, sequential: bool
+    ) -> list[str]:
+        """The round's progress: the notes dealt so far, and who can choose.
+
+        Each round deals :data:`NOTES_PER_CASINO` notes to each casino from the pile (K-3),
+        so the pile holds the notes of the rounds to come and of this round's casinos still
+        waiting; notes reach the box only from a payout (K-10). While a choice is pending and
+        no card is being dealt, some seat still in the round has not chosen and holds cards,
+        and every seat still in the round (with ``Sequential``, one that has played too)
+        holds a full hand unless its draw pile is empty (K-5, K-6, K-12);
+        a pending deal lists every seat still in the round with a short hand and cards to
+        draw (K-6); in the simultaneous game no seat chooses before its cards are dealt.
+        """
+        found: list[str] = []
+        per_round = NOTES_PER_CASINO * len(state.casinos)
+        if state.phase is Phase.OVER:
+            expected = len(self.notes) - per_round * state.round
+        else:
+            dealt = sum(map(len, (c.notes for c in state.casinos)))
+            this_round = dealt if state.phase is Phase.FILL else per_round
+            expected = len(self.notes) - per_round * (state.round - 1) - this_round
+        pile = len(state.pile_hidden) + len(state.pile_returned)
+        enough = len(self.notes) >= per_round * state.config.ruleset.params.rounds
+        if enough and pile != expected:
+            found.append(
+                f"the pile holds {pile} notes, not {expected}: {per_round} are dealt each"
+                " round and notes reach the box only from a payout (K-3, K-10)"
+            )
+        deals = [t for t in state.tasks if t.module == index and isinstance(t, DealCards)]
+        chooses = [t for t in state.tasks if t.module == index and isinstance(t, ChooseCards)]
+        if deals and chooses:
+            found.append("a choice is pending while cards are being dealt (K-5, K-6)")
+        if deals and not sequential:
+            early = [t for t in deals[0].seats if s.choices[t] is not None]
+            if early:
+                found.append(f"seats {early} have chosen before their cards are dealt (K-5)")
+        if deals:
+            skipped = [
+                t
+                for t in range(len(s.out))
+                if not s.out[t]
+                and len(s.hands[t]) < HAND_SIZE
+                and s.decks[t]
+                and t not in deals[0].seats
+            ]
+            if skipped:
+                found.append(
+                    f"seats {skipped} are left out of the pending deal with cards to draw (K-6)"
+                )
+        if chooses and not deals:
+            seat = mover(s, state.start)
+            if seat is None or not s.hands[seat]:
+                found.append("a choice is pending but no seat still in the round can choose")
+            for t in range(len(s.out)):
+                short = len(s.hands[t]) < HAND_SIZE and s.decks[t]
+                if not s.out[t] and short:
+                    found.append(
+                        f"seat {t} holds {len(s.hands[t])} cards with cards left to draw"
+                        " (K-6: a seat draws up to 5)"
+                    )
+        return found
+
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """Each seat's cards conserved (draw pile, hand, discards and casinos hold its deck),
-        piles sorted, hands of at most 5, choices legal selections from the hand, the turn 0-6.
+        piles sorted, hands of at most 5, choices legal selections from the hand (with
+        ``Sequential``: selections the seat placed), no cards held by a seat that is out nor
+        before the round's deal, the turn 0-6, and the round's progress: the pile holds the
+        notes of the rounds to come (K-3, K-10), a pending choice has a seat that can make
+        it, every seat still in the round holds a full hand unless its draw pile is empty, a
+        deal lists every seat with a short hand and cards to draw (K-6), no seat chooses
+        before its cards are dealt (K-5).
         """
         s = state.modules[index]
         if not isinstance(s, CardGameState):
@@ -532,7 +609,13 @@ class CardGame(RuleModule):
             return tuple(found)
         if not 0 <= s.turn <= TURNS:
             found.append(f"turn {s.turn} is not in 0-{TURNS}")
+        elif (s.turn == 0) != (state.phase is Phase.FILL):
+            found.append(
+                f"turn {s.turn} in phase {state.phase.value}: turn 0 is the round's setup,"
+                " while the notes are dealt (K-3, K-4)"
+            )
         deck = Counter(self.deck)
+        sequential = is_sequential(state)
         for t in range(n):
             piles = (("draw pile", s.decks[t]), ("hand", s.hands[t]), ("discards", s.discards[t]))
             for name, pile in piles:
@@ -554,13 +637,32 @@ class CardGame(RuleModule):
             choice = s.choices[t]
             if choice == ():
                 found.append(f"seat {t}'s choice is empty (a seat that plays plays a card)")
+            elif choice is not None and sequential:
+                placed = Counter[Card]()
+                for face, casino in enumerate(state.casinos[:6], start=1):
+                    placed[10 * face + 1] += casino.dice[t]
+                    placed[10 * face + 2] += casino.big[t]
+                if PlayCards(choice) not in selections(choice) or Counter(choice) - placed:
+                    found.append(
+                        f"seat {t}'s choice {choice} is not a selection it placed (K-12: a"
+                        " sequential choice is placed as it is made)"
+                    )
             elif (
                 choice is not None
                 and s.hands[t]
-                and not is_sequential(state)
                 and PlayCards(choice) not in selections(s.hands[t])
             ):
                 found.append(f"seat {t}'s choice {choice} is not a selection from its hand")
+            if s.out[t] and (s.decks[t] or s.hands[t]):
+                found.append(f"seat {t} is out but holds cards in its hand or draw pile (K-7, K-9)")
+            if s.turn == 0 and (
+                s.hands[t] or s.discards[t] or s.placed[t] or s.choices[t] is not None
+            ):
+                found.append(
+                    f"seat {t} holds, has chosen or has played cards before the round's deal (K-4)"
+                )
+        if not found:
+            found.extend(self._flow_problems(state, s, index, sequential))
         for task in state.tasks:
             if (
                 task.module == index

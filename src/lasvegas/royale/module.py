@@ -599,11 +599,28 @@ class Royale(RuleModule):
         if any(not 1 <= c <= len(s.tiles) for c in s.pending):
             found.append(f"pending casinos {s.pending} have no tile")
         found.extend(_imaginary_problems(state))
+        found.extend(self._bank_deal_problems(state, s, index))
         if not found:
             found.extend(self._deal_problems(state, s))
         if not found:
             found.extend(self._chip_problems(state, s))
         return tuple(found)
+
+    def _bank_deal_problems(self, state: State, s: RoyaleState, index: int) -> list[str]:
+        """A pending bank deal (T-1) is round 1's, of the main game, and draws the bank's
+        cards not drawn yet: the notes beyond two per casino and round, less the bank's."""
+        deals = [t for t in state.tasks if type(t) is BankDeal and t.module == index]
+        if not deals:
+            return []
+        params = state.config.ruleset.params
+        bank = len(params.notes) - 2 * params.casinos * params.rounds
+        left = bank - len(s.bank)
+        if not self.tiles or state.round != 1 or any(t.left != left or left < 1 for t in deals):
+            return [
+                f"a bank deal of {deals[0].left} cards is pending, not of the {max(left, 0)}"
+                f" the bank is still owed in round 1 of the main game (T-1)"
+            ]
+        return []
 
     def _deal_problems(self, state: State, s: RoyaleState) -> list[str]:
         """The faces dealt so far (:attr:`RoyaleState.used`) are this module's rounds of

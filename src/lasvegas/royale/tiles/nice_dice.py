@@ -89,6 +89,30 @@ class NiceDiceTask(Task):
     """The dice it may put on the tile: ``(face, big)``."""
 
 
+def _option_problems(state: State, s: NiceDiceState, task: NiceDiceTask) -> str:
+    """What makes a pending take's options impossible, or ``""``: each is a die the seat
+    can give, one on the tile's casino or one of its supply (a Biggy if ``big``), listed
+    once and sorted."""
+    seat = task.seat
+    options = task.options
+    if seat != state.active or list(options) != sorted(set(options)):
+        return f"a take of seat {seat} with options {options} is not the active seat's sorted dice"
+    here = state.casinos[s.casino - 1]
+    held = state.supply[seat]
+    for face, big in options:
+        if not 1 <= face <= _SPACES:
+            return f"option {(face, big)} is not a die"
+        if face == s.casino:
+            has = here.big[seat] if big else here.dice[seat]
+        else:
+            has = held[BIG] if big else held[REGULAR]
+        if not has:
+            return (
+                f"seat {seat} has no {'Biggy' if big else 'die'} to put on the tile for face {face}"
+            )
+    return ""
+
+
 @attrs.frozen
 class NiceDiceTake(Action):
     """Put a die showing :attr:`face` (the Biggy if :attr:`big`) on the tile's space for
@@ -306,7 +330,8 @@ class NiceDice(Tile):
         return Held(dice=tuple(held))
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
-        """Six spaces, each empty or holding one die of a seat.
+        """Six spaces, each empty or holding one die of a seat; a pending take's options
+        are dice the active seat can give (on the tile's casino, or in its supply).
 
         >>> import lasvegas as lv
         >>> from lasvegas.royale.testing import setup_round
@@ -329,4 +354,9 @@ class NiceDice(Tile):
         for seat in range(n):
             if sum(b for o, b in zip(s.owner, s.big, strict=True) if o == seat) > 1:
                 return (f"seat {seat} has more than one Biggy on the tile",)
+        for task in state.tasks:
+            if type(task) is NiceDiceTask and task.module == index:
+                found = _option_problems(state, s, task)
+                if found:
+                    return (found,)
         return ()
