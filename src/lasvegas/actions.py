@@ -14,7 +14,7 @@ from typing import ClassVar, Literal, Union
 
 import attrs
 
-from ._defined import note_defined
+from ._tags import claim
 from .types import GROUPS, CasinoNumber, Face, Money
 
 __all__ = ["Action", "Draw", "Place", "Roll", "action_problem", "safe_repr"]
@@ -28,10 +28,12 @@ class Action:
     module in a config, and is itself an ``attrs.frozen`` class.
     """
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword (``class Mine(lv.Action, replace=True)``)."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "Action", "kind", replace=replace)
 
     kind: ClassVar[str] = "action"
     """The stable tag of the action type in JSON and logs."""

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 import attrs
 
-from ._defined import note_defined
+from ._tags import claim
 from .types import CasinoNumber, Face, Money, Seat
 
 __all__ = [
@@ -36,10 +36,12 @@ __all__ = [
 class Event:
     """Base class of every event; modules subclass it for their own."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword (``class Mine(lv.Event, replace=True)``)."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "Event", "kind", replace=replace)
 
     kind: ClassVar[str] = "event"
     """The stable tag of the event type in JSON and logs."""

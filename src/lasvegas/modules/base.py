@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from .._defined import note_defined
+from .._tags import claim
 from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
@@ -74,10 +74,12 @@ __all__ = [
 class ModuleState:
     """Base class of a module's slice of the state."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "ModuleState", "kind", replace=replace)
 
     kind: ClassVar[str] = "module-state"
     """The stable tag of the slice type in JSON."""
@@ -90,10 +92,12 @@ class Task:
     While a task is first in ``state.tasks``, its module answers every engine question.
     """
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "Task", "kind", replace=replace)
 
     kind: ClassVar[str] = "task"
     """The stable tag of the task type in JSON."""
@@ -259,12 +263,14 @@ NO_SCORE: Score = Score()
 class RuleModule:
     """Base class of rule modules. Subclasses are frozen attrs classes; fields are options."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``), and
-        check that its hooks and its :attr:`listens` declaration agree."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Check that the class's hooks and its :attr:`listens` declaration agree, and
+        register it under its own :attr:`id` (:func:`lasvegas.register`): an id another
+        module class holds is refused here, unless ``replace=True`` is given as a class
+        keyword (``class Mine(lv.RuleModule, replace=True)``)."""
         super().__init_subclass__(**kwargs)
-        note_defined()
         _check_listens(cls)
+        claim(cls, "RuleModule", "id", replace=replace)
 
     id: ClassVar[str] = "module"
     """Stable id, used in configs' JSON and in error messages."""

@@ -301,8 +301,8 @@ class Tile(RuleModule):
     """The most chips the tile's other effects ("before payout", "during payout", "when the
     round ends") can give in one round, to all seats together; ``None``: not declared."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        super().__init_subclass__(replace=replace, **kwargs)
         if cls.code and cls.code not in _CODES:
             raise TypeError(f"{cls.__name__}.code {cls.code!r} is not a face code (X-9)")
 
