@@ -17,6 +17,9 @@ import attrs
 from ._tags import claim
 from .types import GROUPS, CasinoNumber, Face, Money
 
+if typing.TYPE_CHECKING:
+    from .state import State
+
 __all__ = ["Action", "Draw", "Place", "Roll", "action_problem", "safe_repr"]
 
 
@@ -37,6 +40,31 @@ class Action:
 
     kind: ClassVar[str] = "action"
     """The stable tag of the action type in JSON and logs."""
+
+    def text(self, state: State | None = None) -> str | None:
+        """The action in words, for :func:`lasvegas.describe` (and logs): override it to
+        word a module's action. *state* is the state the action is about to be applied to,
+        when the caller has it (a text may then name the seat and count the dice); without
+        it the text stands on its own. ``None``, the default: the library's words (the
+        core actions', or a generic ``"Take chip: casino 3"``).
+
+        >>> Place(5).text() is None
+        True
+        """
+        return None
+
+    def you_text(self, state: State | None = None) -> str | None:
+        """The action in the voice of the seat choosing it (``"Pay a chip to pass"`` where
+        :meth:`text` says ``"Seat 0 pays a chip to pass"``): the label a view gives one of
+        the viewer's legal actions (:attr:`lasvegas.PlayerView.labels`). Override it when
+        :meth:`text` names the acting seat; ``None``, the default: the view uses
+        :func:`lasvegas.describe`'s words as they are (so word :meth:`text` as an order,
+        ``"Close casino 4"``, and this is not needed).
+
+        >>> Place(5).you_text() is None
+        True
+        """
+        return None
 
     def canonical(self) -> Action:
         """The accepted spelling of this action: an equivalent spelling (a card selection in

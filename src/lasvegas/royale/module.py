@@ -108,10 +108,14 @@ class PayChip(Action):
 
     kind: ClassVar[str] = "pay-chip"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 0 pays a chip to pass"``."""
         who = "Pay" if state is None else f"Seat {state.active} pays"
         return f"{who} a chip to pass"
+
+    def you_text(self, state: State | None = None) -> str:
+        """``"Pay a chip to pass"``."""
+        return "Pay a chip to pass"
 
 
 _PAY: tuple[Action, ...] = (PayChip(),)

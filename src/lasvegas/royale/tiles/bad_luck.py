@@ -96,7 +96,7 @@ class PayBank(Action):
     option: int
     """The index of the handover among :func:`~lasvegas.royale.tiles.bad_luck.debt_options`."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 1 hands over $60,000 and 2 chips, gets $30,000 back"`` while the decision
         is pending, else ``"Pay the bank in way 1"``."""
         if state is not None and state.tasks and isinstance(state.tasks[0], BadLuckPay):
@@ -106,6 +106,16 @@ class PayBank(Action):
                 words = options[self.option].text()
                 words = words.replace("hand over", "hands over").replace(", get ", ", gets ")
                 return f"Seat {seat} {words} (Bad Luck)"
+        return f"Pay the bank in way {self.option}"
+
+    def you_text(self, state: State | None = None) -> str:
+        """``"Hand over $60,000 and 2 chips, get $30,000 back (Bad Luck)"`` to the paying
+        seat while the decision is pending, else ``"Pay the bank in way 1"``."""
+        if state is not None and state.tasks and isinstance(state.tasks[0], BadLuckPay):
+            options = debt_options(state, state.tasks[0].seat)
+            if 0 <= self.option < len(options):
+                words = options[self.option].text()
+                return f"{words[:1].upper()}{words[1:]} (Bad Luck)"
         return f"Pay the bank in way {self.option}"
 
 

@@ -91,7 +91,7 @@ class PlaceCluster(Action):
     casino: CasinoNumber
     """The open casino that gets them."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put 3 blank dice from Block It! into casino 5"``."""
         noun = "die" if self.size == 1 else "dice"
         return f"Put {self.size} blank {noun} from Block It! into casino {self.casino}"

@@ -96,7 +96,7 @@ class DoubleDownMove(Action):
     big: int
     """Biggies moved (0 or 1)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Move 2 dice and the Biggy onto Double Down"``."""
         parts = []
         if self.small:
@@ -121,7 +121,7 @@ class DoubleDownPaid(Event):
     tied: tuple[Seat, ...]
     """Seats whose dice on the tile cancelled each other (C-12)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Double Down pays seat 2 and seat 0"``."""
         if not self.ranked:
             return "Double Down pays nobody"

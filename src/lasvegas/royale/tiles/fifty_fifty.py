@@ -82,7 +82,7 @@ class FiftyFiftyStop(Action):
 
     kind: ClassVar[str] = "fifty-fifty-stop"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Stop and take the reward"``."""
         return "Stop and take the reward"
 
@@ -99,7 +99,7 @@ class FiftyFiftyBet(Action):
     higher: bool
     """``True``: bet higher; ``False``: bet lower."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Bet higher"``."""
         return "Bet higher" if self.higher else "Bet lower"
 
@@ -156,7 +156,7 @@ class FiftyFiftySettled(Event):
     won: bool
     """Whether the bet was won (an equal sum loses)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 0 bet higher than 7 and threw 7: lost"``."""
         bet = "higher" if self.higher else "lower"
         verdict = "won" if self.won else "lost"

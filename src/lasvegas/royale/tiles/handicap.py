@@ -118,7 +118,7 @@ class HandicapTake(Action):
     reward: str
     """The kind of space: ``"chip"`` (1 chip), ``"money"`` ($30,000) or ``"choice"``."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take a blank die from casino 4 for $30,000"``."""
         what = {"chip": "1 chip", "money": "$30,000", "choice": "a rotation or a return"}
         return f"Take a blank die from casino {self.casino} for {what.get(self.reward, '?')}"
@@ -134,7 +134,7 @@ class HandicapDecline(Action):
 
     kind: ClassVar[str] = "handicap-decline"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take no blank die"``."""
         return "Take no blank die"
 
@@ -154,7 +154,7 @@ class HandicapRotate(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Turn a die to 6 and place it at casino 6"``."""
         return f"Turn {'the Biggy' if self.big else 'a die'} to {self.face} and place it"
 
@@ -173,7 +173,7 @@ class HandicapReturn(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take a die back from casino 2"``."""
         return f"Take {'the Biggy' if self.big else 'a die'} back from casino {self.casino}"
 

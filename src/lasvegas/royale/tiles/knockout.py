@@ -73,7 +73,7 @@ class KnockoutPut(Action):
     big: bool
     """``True``: the Biggy; ``False``: a small die."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put the Biggy in the bar"``."""
         return "Put the Biggy in the bar" if self.big else "Put a small die in the bar"
 

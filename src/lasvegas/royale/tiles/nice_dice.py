@@ -104,7 +104,7 @@ class NiceDiceTake(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put the 5 on Nice Dice"``."""
         return f"Put {'the Biggy' if self.big else 'a die'} showing {self.face} on Nice Dice"
 
@@ -119,7 +119,7 @@ class NiceDiceDecline(Action):
 
     kind: ClassVar[str] = "nice-dice-decline"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put no die on Nice Dice"``."""
         return "Put no die on Nice Dice"
 

@@ -78,7 +78,7 @@ class NoEntryClose(Action):
     casino: CasinoNumber
     """The casino to close."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Close casino 5"``."""
         return f"Close casino {self.casino}"
 
@@ -93,7 +93,7 @@ class NoEntryLeave(Action):
 
     kind: ClassVar[str] = "no-entry-leave"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Leave the No Entry! token where it is"``."""
         return "Leave the No Entry! token where it is"
 
@@ -124,7 +124,7 @@ class NoEntryMoved(Event):
     counter: int
     """The counter's new space on ``NO_ENTRY_TRACK``."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"No Entry! closes casino 5"``."""
         return f"No Entry! closes casino {self.casino}"
 

@@ -87,7 +87,7 @@ class PowerPlayUse(Action):
     big: bool
     """``True``: the Biggy; ``False``: a small die."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Use Power Play: turn a die to 3 and place it at casino 3"``."""
         die = "the Biggy" if self.big else "a die"
         return f"Use Power Play: turn {die} to {self.face} and place it at casino {self.face}"
@@ -103,7 +103,7 @@ class PowerPlayRoll(Action):
 
     kind: ClassVar[str] = "power-play-roll"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Keep the Power Play token and roll"``."""
         return "Keep the Power Play token and roll"
 
@@ -132,7 +132,7 @@ class PowerTokenMoved(Event):
     holder: int
     """The seat now holding it, or ``-1`` for the tile."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 2 takes the Power Play token"``."""
         if self.holder < 0:
             return "The Power Play token returns to the tile"

@@ -76,7 +76,7 @@ class PrimeTimePlace(Action):
     faces: tuple[int, ...]
     """The faces of the black dice placed, sorted: none, one or both."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Place the black dice at casinos 2 and 5"``."""
         if not self.faces:
             return "Place no black die"
