@@ -41,7 +41,9 @@ SYBIL = Sybil(
 @pytest.fixture(scope="module")
 def guide() -> dict[str, Any]:
     """The namespace the guide's examples leave behind (they all run first)."""
-    module = types.ModuleType("docs_example_guides_extending")
+    module = types.ModuleType(
+        "docs_example_docs_guides_extending"
+    )  # as test_docs_examples names it
     document = SYBIL.parse(PAGE)
     document.namespace = module.__dict__
     sys.modules[module.__name__] = module

@@ -148,7 +148,7 @@ _ACTIONS: Final = tuple(PayBank(i) for i in range(PAYMENT_CHOICES))
 
 
 @attrs.frozen
-class BadLuck(Tile):
+class BadLuck(Tile[BadLuckState]):
     """Bad Luck (C2): the fewest dice here cost $50,000 at the round's end (T-BADLUCK-1).
 
     >>> BadLuck().code, BadLuck().name
@@ -185,8 +185,7 @@ class BadLuck(Tile):
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-BADLUCK-1: fix the seats with the fewest dice here (zero counts; no ties
         removed), in the order they will pay: clockwise from the start player (ruling)."""
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
+        s = self.slice_of(state, index)
         n = state.config.players
         counts = [casino_count(state, s.casino, seat) for seat in range(n)]
         fewest = min(counts)
@@ -200,8 +199,7 @@ class BadLuck(Tile):
         return self._collect(state, index, log)
 
     def _collect(self, state: State, index: int, log: list[Event] | None) -> State:
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
+        s = self.slice_of(state, index)
         debtors = s.debtors
         while debtors:
             seat = debtors[0]
@@ -249,7 +247,6 @@ class BadLuck(Tile):
             raise IllegalActionError(repr(action), "round-end", "not a payment", "not-legal")
         options = debt_options(state, task.seat)
         state = pay_to_bank(pop_task(state), task.seat, BAD_LUCK_DEBT, log, options[action.option])
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
+        s = self.slice_of(state, index)
         state = set_slice(state, index, BadLuckState(s.casino, s.debtors[1:]))
         return self._collect(state, index, log)

@@ -51,7 +51,7 @@ from ...edit import Draft as CoreDraft
 from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, RuleModule, Task, TaskHandler
+from ...modules.base import ModuleState, RuleModule, SliceT, Task, TaskHandler
 from ...state import Phase, make_casino
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
@@ -267,7 +267,7 @@ class TileState(ModuleState):
 
 
 @attrs.frozen
-class Tile(RuleModule):
+class Tile(RuleModule[SliceT]):
     """Base class of the 16 casino tiles (T-3 to T-11 and each tile's own rules).
 
     A subclass sets :attr:`code` (the X-9 face code, such as ``"A2"``) and ``id`` (the

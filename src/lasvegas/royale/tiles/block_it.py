@@ -104,7 +104,7 @@ _new_task = fast_constructor(BlockItPlace)
 
 
 @attrs.frozen
-class BlockIt(Tile):
+class BlockIt(Tile[BlockItState]):
     """Block It! (F1): nine blank dice, one cluster placed by the active player at each
     activation (T-BLOCK-1, T-BLOCK-2).
 
@@ -144,8 +144,7 @@ class BlockIt(Tile):
     ) -> State:
         """T-BLOCK-2: if any cluster is left, the active seat must place exactly one (a
         decision). My Choice's activation (``placed=None``) works the same way."""
-        s = state.modules[index]
-        assert isinstance(s, BlockItState)
+        s = self.slice_of(state, index)
         if not s.clusters or not open_casinos(state):
             return state
         return push_task(state, _new_task(module=index, seat=seat), first=True)
@@ -170,8 +169,7 @@ class BlockIt(Tile):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Every size of cluster left, into every open casino (T-7)."""
-        s = state.modules[index]
-        assert isinstance(s, BlockItState)
+        s = self.slice_of(state, index)
         casinos = open_casinos(state)
         key = (s.clusters, casinos)
         actions = _CLUSTER_ACTIONS.get(key)
@@ -208,8 +206,7 @@ class BlockIt(Tile):
         task = state.tasks[0]
         assert isinstance(task, BlockItPlace)
         assert isinstance(action, PlaceCluster)
-        s = state.modules[index]
-        assert isinstance(s, BlockItState)
+        s = self.slice_of(state, index)
         clusters = list(s.clusters)
         clusters.remove(action.size)
         # pop_task, the slice and the move as one state (Draft)

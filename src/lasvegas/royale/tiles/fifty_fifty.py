@@ -174,7 +174,7 @@ _CHOICES: Final[tuple[Action, ...]] = (_STOP, FiftyFiftyBet(True), FiftyFiftyBet
 
 
 @attrs.frozen
-class FiftyFifty(Tile):
+class FiftyFifty(Tile[FiftyFiftyState]):
     """Fifty Fifty (B2): push your luck with higher-or-lower throws (T-FIFTY-1, T-FIFTY-2).
 
     >>> import lasvegas as lv
@@ -255,8 +255,7 @@ class FiftyFifty(Tile):
         """A stop pays the reward; a bet asks for the next throw."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyChoice)
-        s = state.modules[index]
-        assert isinstance(s, FiftyFiftyState)
+        s = self.slice_of(state, index)
         rest = state.tasks[1:]
         if type(action) is FiftyFiftyStop:
             draft = Draft(state, log)  # the counter, the tasks and the reward as one state
@@ -273,8 +272,7 @@ class FiftyFifty(Tile):
         """A throw moves the counter and settles a bet (T-FIFTY-2)."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyThrow)
-        s = state.modules[index]
-        assert isinstance(s, FiftyFiftyState)
+        s = self.slice_of(state, index)
         rest = state.tasks[1:]
         # The counter, the tasks, the events and the reward as one state (Draft).
         draft = Draft(state, log)

@@ -215,7 +215,7 @@ def _move_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
 
 
 @attrs.frozen
-class Handicap(Tile):
+class Handicap(Tile[HandicapState]):
     """Handicap (F2): blank dice in every casino; taking one earns a reward (T-HANDICAP-1,
     T-HANDICAP-2, X-17).
 
@@ -308,8 +308,7 @@ class Handicap(Tile):
     def _take_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Declining, then every open casino with a blank die times every kind of space with
         room."""
-        s = state.modules[index]
-        assert isinstance(s, HandicapState)
+        s = self.slice_of(state, index)
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         casinos = state.casinos
@@ -381,8 +380,7 @@ class Handicap(Tile):
         if type(action) is not HandicapTake:
             return draft.build()  # declined
         assert isinstance(action, HandicapTake)
-        s = state.modules[index]
-        assert isinstance(s, HandicapState)
+        s = self.slice_of(state, index)
         i = _REWARDS.index(action.reward)
         taken = s.taken
         draft.set_slice(

@@ -376,7 +376,7 @@ def _golden(state: State, index: int, action: Action, log: list[Event] | None) -
 
 
 @attrs.frozen
-class MyChoice(Tile):
+class MyChoice(Tile[MyChoiceState]):
     """My Choice (H2): the black dice offer two of six actions; the player takes one
     (T-CHOICE-1, T-CHOICE-2, X-16).
 
@@ -502,8 +502,7 @@ class MyChoice(Tile):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-CHOICE-2: the golden space's die returns to its owner, who gets $60,000 from the
         bank."""
-        s = state.modules[index]
-        assert isinstance(s, MyChoiceState)
+        s = self.slice_of(state, index)
         if s.golden < 0:
             return state
         draft = Draft(state, log)  # the slice, the move and the payment as one state

@@ -145,7 +145,7 @@ _new_choice = fast_constructor(NoEntryChoice)
 
 
 @attrs.frozen
-class NoEntry(Tile):
+class NoEntry(Tile[NoEntryState]):
     """No Entry! (E1): close another casino for the round (T-NOENTRY-1 to T-NOENTRY-3).
 
     >>> import lasvegas as lv
@@ -204,8 +204,7 @@ class NoEntry(Tile):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Any casino but this one and the one under the token; leaving it once it is out."""
-        s = state.modules[index]
-        assert isinstance(s, NoEntryState)
+        s = self.slice_of(state, index)
         key = (len(state.casinos), s.casino, s.token)
         actions = _CHOICES.get(key)  # they depend on these alone: built once
         if actions is None:
@@ -241,8 +240,7 @@ class NoEntry(Tile):
         if type(action) is NoEntryLeave:
             return draft.build()
         assert isinstance(action, NoEntryClose)
-        s = state.modules[index]
-        assert isinstance(s, NoEntryState)
+        s = self.slice_of(state, index)
         counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
         draft.set_slice(index, _new_slice(casino=s.casino, token=action.casino, counter=counter))
         if draft.hears(NoEntryMoved):

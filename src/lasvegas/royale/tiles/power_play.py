@@ -146,7 +146,7 @@ _USES: Final[tuple[PowerPlayUse, ...]] = tuple(
 
 
 @attrs.frozen
-class PowerPlay(Tile):
+class PowerPlay(Tile[PowerPlayState]):
     """Power Play (D2): a clear majority takes the token; the token buys a placement of your
     choice at the start of your next turn (T-POWER-1 to T-POWER-4).
 
@@ -176,8 +176,7 @@ class PowerPlay(Tile):
         return PowerPlayState(casino)
 
     def _hand(self, state: State, index: int, holder: int, log: list[Event] | None) -> State:
-        s = state.modules[index]
-        assert isinstance(s, PowerPlayState)
+        s = self.slice_of(state, index)
         if s.holder == holder:
             return state
         modules = state.modules
@@ -194,8 +193,7 @@ class PowerPlay(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-POWER-2: a clear majority of the active seat here takes the token."""
-        s = state.modules[index]
-        assert isinstance(s, PowerPlayState)
+        s = self.slice_of(state, index)
         if clear_majority(state.casinos[s.casino - 1].weights()) == seat:
             return self._hand(state, index, seat, log)
         return state
@@ -221,8 +219,7 @@ class PowerPlay(Tile):
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice (the
         engine calls no sleeping tile: the tile is in play)."""
-        s = state.modules[index]
-        assert isinstance(s, PowerPlayState)
+        s = self.slice_of(state, index)
         if s.holder < 0:
             return state
         if type(event) is TurnStarted:

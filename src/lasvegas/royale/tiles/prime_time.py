@@ -142,7 +142,7 @@ sets of closed casinos)."""
 
 
 @attrs.frozen
-class PrimeTime(Tile):
+class PrimeTime(Tile[PrimeTimeState]):
     """Prime Time (B1): the winner here may add the two black dice to the table (T-PRIME-1).
 
     >>> import lasvegas as lv
@@ -170,8 +170,7 @@ class PrimeTime(Tile):
 
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-PRIME-1: the winner here now (ties considered) throws the black dice."""
-        s = state.modules[index]
-        assert isinstance(s, PrimeTimeState)
+        s = self.slice_of(state, index)
         ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
@@ -227,8 +226,7 @@ class PrimeTime(Tile):
         draft.tasks = rest
         if not action.faces:
             return draft.build()
-        s = state.modules[index]
-        assert isinstance(s, PrimeTimeState)
+        s = self.slice_of(state, index)
         draft.set_slice(
             index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
         )
@@ -238,8 +236,7 @@ class PrimeTime(Tile):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The black dice leave the table when the round ends."""
-        s = state.modules[index]
-        assert isinstance(s, PrimeTimeState)
+        s = self.slice_of(state, index)
         if not s.placed:
             return state
         draft = Draft(state, log)  # the slice and the moves as one state
