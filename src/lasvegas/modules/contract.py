@@ -80,9 +80,14 @@ def undeclared_offer(state: State, action: Action) -> str | None:
     """The contract error for *action* when a module offers it at *state* (a placement
     decision) without declaring its type; ``None`` when no module offers it."""
     modules = state.config.modules
+    kind = type(action)
     for i in state.config.ruleset.offerers:
-        if action in modules[i].offer(state, i, state.active):
-            return undeclared_type(modules[i], type(action))
+        # exactly an offered action: an object equal to everything is not one
+        if any(
+            type(offer) is kind and offer == action
+            for offer in modules[i].offer(state, i, state.active)
+        ):
+            return undeclared_type(modules[i], kind)
     return None
 
 
