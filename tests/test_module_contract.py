@@ -9,13 +9,14 @@ modules are defined here, as an author outside the package would write them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import ClassVar
 
 import attrs
 import pytest
 
 import lasvegas as lv
-from lasvegas.engine import end_turn, set_slice
+from lasvegas.engine import end_turn, pop_task, push_task, set_slice
 from lasvegas.modules.contract import config_problems, money_hint, slice_problems
 from lasvegas.state import evolve
 from lasvegas.testing import SimulationError, random_sim_test
@@ -117,7 +118,7 @@ def test_an_offered_undeclared_action_is_refused_naming_the_module() -> None:
     assert Hum() in lv.legal_actions(state)
     with pytest.raises(lv.ConfigError, match=re.escape(expected)):
         lv.apply(state, Hum())
-    with pytest.raises(lv.ConfigError, match=re.escape(expected)):
+    with pytest.raises(SimulationError, match=re.escape(expected)):
         random_sim_test(config, games=1)
 
 
@@ -239,3 +240,55 @@ def test_the_library_modules_keep_the_contract() -> None:
     for config in example_configs():
         assert config_problems(config.modules, config.players) == ()
         assert slice_problems(lv.new_game(config)) == ()
+
+
+@attrs.frozen
+class ChooseFace(lv.Action):
+    """An answer to the task below."""
+
+    kind: ClassVar[str] = "test-contract-choose-face"
+    face: int
+
+
+@attrs.frozen
+class AskFace(lv.Task):
+    """A decision of the active seat, at each turn's start."""
+
+    kind: ClassVar[str] = "test-contract-ask-face"
+    seat: int
+    """Who answers."""
+
+
+@attrs.frozen
+class AsksWithoutSpace(lv.RuleModule):
+    """Asks a decision through a task but declares no action space."""
+
+    id: ClassVar[str] = "test-contract-asks-without-space"
+    listens: ClassVar[tuple[type[lv.Event], ...]] = (lv.TurnStarted,)
+    actions: ClassVar[tuple[type[lv.Action], ...]] = (ChooseFace,)
+    tasks: ClassVar[tuple[type[lv.Task], ...]] = (AskFace,)
+
+    def react(
+        self, state: lv.State, index: int, event: lv.Event, log: list[lv.Event] | None
+    ) -> lv.State:
+        return push_task(state, AskFace(index, state.active))
+
+    def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
+        return {
+            AskFace: lv.TaskHandler(
+                lambda state, index, action, log: pop_task(state),
+                to_move=lambda state, index, task: state.active,
+                actions=lambda state, index, task: (ChooseFace(1), ChooseFace(2)),
+            )
+        }
+
+
+def test_a_decision_outside_the_action_space_is_reported_by_the_conformance_test() -> None:
+    """A module that asks for decisions through a task (which no config check can see)
+    without an action space: the conformance test says so in the words GameConfig uses for
+    an offer (PettingZoo used to fail on it with a bare KeyError)."""
+    with pytest.raises(SimulationError) as caught:
+        random_sim_test(lv.classic(3, AsksWithoutSpace()), games=1)
+    message = str(caught.value)
+    assert "module 'test-contract-asks-without-space' asks for ChooseFace answers" in message
+    assert "declares no action space: return Capabilities(action_space=...)" in message

@@ -48,7 +48,7 @@ from .engine import (
 )
 from .errors import IllegalActionError
 from .events import CasinoPaid, Event
-from .modules.contract import money_hint, slice_problems
+from .modules.contract import money_hint, slice_problems, unlisted_decisions
 from .state import Phase, State
 from .types import CHANCE, GROUPS, CasinoNumber, Money, Seat
 from .validate import state_problems
@@ -663,7 +663,8 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
     leaves the state as it was; :func:`~lasvegas.step` reaches the same state as
     :func:`~lasvegas.apply` and both states list the same mover, legal actions and chance
     outcomes (one asked the way a game loop asks, :func:`~lasvegas.to_move` first, the other
-    cold); the game ends; replaying the action list gives the same state; and every check in
+    cold); every legal decision is in the config's action space
+    (:func:`lasvegas.action_space`, what the adapters number); the game ends; replaying the action list gives the same state; and every check in
     :data:`EXTRA_CHECKS` (JSON round trip, views ...) passes.
 
     >>> import lasvegas as lv
@@ -707,6 +708,9 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
                     raise _fail(f"seat {mover} is to move but has no legal action")
                 if len(set(legal)) != len(legal):
                     raise _fail(f"duplicate legal actions: {legal}")
+                unlisted = unlisted_decisions(state, legal)
+                if unlisted:
+                    raise _fail("; ".join(unlisted))
                 if chance_outcomes(state):
                     raise _fail("chance outcomes listed at a decision")
                 for other in legal:

@@ -32,9 +32,16 @@ from .base import ModuleState, RuleModule
 
 if TYPE_CHECKING:
     from ..actions import Action
+    from ..config import GameConfig
     from ..state import State
 
-__all__ = ["config_problems", "money_hint", "slice_problems", "undeclared_offer"]
+__all__ = [
+    "config_problems",
+    "money_hint",
+    "slice_problems",
+    "undeclared_offer",
+    "unlisted_decisions",
+]
 
 
 def _core_decisions() -> tuple[type[Action], ...]:
@@ -45,6 +52,60 @@ def _core_decisions() -> tuple[type[Action], ...]:
     return (Place,)
 
 
+def _no_space(module: RuleModule, why: str) -> str:
+    return (
+        f"module {module.id!r} {why} but declares no action space: return "
+        "Capabilities(action_space=...) from its capabilities(), listing every action it may "
+        "ever offer or ask for (the adapters number actions by it)"
+    )
+
+
+def unlisted_decisions(state: State, legal: Sequence[Action]) -> tuple[str, ...]:
+    """What the legal actions of a decision in *state* show a module forgot in its action
+    space (the reinforcement-learning adapters could not number them): checked by the
+    conformance test at every decision."""
+    from ..engine import action_space
+
+    space = state.config.table(_space_set)
+    if space is None:  # two modules list one action: action_space says so
+        space = frozenset(action_space(state.config))
+    modules = state.config.modules
+    problems: list[str] = []
+    for action in legal:
+        if action in space:
+            continue
+        module: RuleModule | None
+        if state.tasks:
+            module = modules[state.tasks[0].module]
+            why = f"asks for {type(action).__qualname__} answers ({state.tasks[0].kind})"
+        else:
+            owner = state.config.ruleset.action_owner.get(type(action))
+            module = modules[owner] if owner is not None else None
+            why = f"offers {type(action).__qualname__} actions"
+        if module is None:  # an offer of a type nobody declares: as apply words it
+            problems.append(
+                undeclared_offer(state, action) or f"{action!r} is legal but nobody declares it"
+            )
+        elif module.capabilities().action_space is None:
+            problems.append(_no_space(module, why))
+        else:
+            problems.append(
+                f"module {module.id!r} {why} but its action space does not list "
+                f"{action!r}: add it to what Capabilities(action_space=...) returns"
+            )
+    return tuple(dict.fromkeys(problems))
+
+
+def _space_set(config: GameConfig) -> frozenset[Action] | None:
+    """The config's action space as a set (``None`` if two modules list one action)."""
+    from ..engine import action_space
+
+    try:
+        return frozenset(action_space(config))
+    except ValueError:
+        return None
+
+
 def config_problems(modules: Sequence[RuleModule], players: int) -> tuple[str, ...]:
     """What the modules' declarations get wrong, before any game is played."""
     problems: list[str] = []
@@ -53,11 +114,7 @@ def config_problems(modules: Sequence[RuleModule], players: int) -> tuple[str, .
         offers = type(m).offer is not RuleModule.offer
         space = m.capabilities().action_space
         if offers and space is None:
-            problems.append(
-                f"module {m.id!r} offers actions (it overrides offer) but declares no action "
-                "space: return Capabilities(action_space=...) from its capabilities(), listing "
-                "every action it may ever offer or ask for (the adapters number actions by it)"
-            )
+            problems.append(_no_space(m, "offers actions (it overrides offer)"))
         if space is None:
             continue
         declared = (*m.actions, *core)
