@@ -103,6 +103,7 @@ nitpick_ignore = [
 nitpick_ignore_regex = [
     ("py:class", r"lasvegas(\.\w+)*\.[TKV]"),  # type variables, e.g. lasvegas.chance.T
     ("py:class", r"[KV]"),  # lasvegas.table.Interned's key and value types
+    ("py:class", r"SliceT|_S"),  # a rule module's slice type (lasvegas.RuleModule)
     ("py:class", r"lasvegas(\.\w+)*\._\w+"),  # private names and aliases
     ("py:class", r"starlette(\.\w+)+|ASGIApp"),  # the web guards' Starlette types
 ]

@@ -26,7 +26,7 @@ SIX = ("blue", "gold", "green", "pink", "silver", "blue")
 class OneRound(lv.RuleModule):
     """Test module: a card game of a single round (to script a whole game's end)."""
 
-    id: ClassVar[str] = "test-one-round"
+    id: ClassVar[str] = "test-chip-cards-one-round"
     editions: ClassVar[frozenset[str]] = frozenset({"cardgame"})
 
     def configure(self, params: lv.Params, players: int) -> lv.Params:

@@ -88,13 +88,14 @@ VIEW_HOOKS = frozenset({"redact", "public_task", "redact_event", "resample_hidde
 def test_the_protocol_is_a_closed_set_of_hooks() -> None:
     """``RuleModule`` has exactly the thirteen rule hooks, the four view hooks and
     ``capabilities``: nothing else a module can override (the speed hints for placements
-    and payouts are one hook, ``hears``; money and tie-break counts one, ``score``)."""
+    and payouts are one hook, ``hears``; money and tie-break counts one, ``score``), beside
+    the two slice helpers a module calls and never overrides (``slice_of``, ``with_slice``)."""
     methods = {
         name
         for name, value in vars(lv.RuleModule).items()
         if callable(value) and not name.startswith("_")
     }
-    assert methods == RULE_HOOKS | VIEW_HOOKS | {"capabilities"}
+    assert methods == RULE_HOOKS | VIEW_HOOKS | {"capabilities", "slice_of", "with_slice"}
     assert len(RULE_HOOKS) == 13
 
 

@@ -83,7 +83,8 @@ def test_read_record_reports_bad_actions_and_metadata() -> None:
     )
     document["actions"][1] = {"kind": "warp"}
     assert lv.read_record(json.dumps(document))[1][-1] == (
-        "action 1 does not decode: unknown action kind 'warp' @ $.actions[1]"
+        "action 1 does not decode: unknown action kind 'warp': import the package that defines"
+        " it before loading @ $.actions[1]"
     )
 
 

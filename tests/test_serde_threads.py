@@ -1,5 +1,6 @@
-"""The JSON loader's type registry under threads: built once, never rebuilt because a
-document names an unknown kind, and never seen half built by another thread."""
+"""The JSON loader's type registry under threads: filled when classes are defined, never
+changed because a document names an unknown kind, and read safely while other threads
+define classes."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import attrs
 import pytest
 
 import lasvegas as lv
-from lasvegas._serde import registry
+from lasvegas import _tags
 from lasvegas.testing import random_game
 
 
@@ -58,7 +59,7 @@ def test_valid_documents_load_while_other_threads_send_unknown_kinds(
 ) -> None:
     """Eight threads: four load valid documents of every kind over and over, three send
     documents with unknown kinds and module ids, and one defines new tagged classes now and
-    then (so the registry is built again meanwhile). Every valid document loads, every
+    then (so the registry grows meanwhile). Every valid document loads, every
     unknown one is refused with the library's error, and nothing else is raised."""
     docs = _documents()
     expected: list[object] = [lv.from_json(text, cls) for text, cls in docs]
@@ -122,28 +123,18 @@ def test_valid_documents_load_while_other_threads_send_unknown_kinds(
     assert refused[0] == 3 * rounds * 50
 
 
-def test_an_unknown_kind_does_not_build_the_registry_again(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A document naming an unknown kind or module costs a lookup: the class tree is not
-    walked again (it used to be, for each such document: 17 times the CPU of another bad
-    document)."""
-    registry._REGISTRY.current()  # up to date with every class defined so far
-    builds = [0]
-    build = registry._Registry._build
-
-    def counting(self: registry._Registry) -> registry._Tables:
-        builds[0] += 1
-        return build(self)
-
-    monkeypatch.setattr(registry._Registry, "_build", counting)
+def test_an_unknown_kind_is_one_lookup_and_changes_nothing() -> None:
+    """A document naming an unknown kind or module costs a lookup: the tables, filled when
+    classes are defined, are neither rebuilt nor changed by it; a class defined later is
+    found at once."""
+    before = {base: dict(table) for base, table in _tags.TABLES.items()}
     classes: tuple[type, ...] = (lv.Action, lv.Event, lv.GameConfig)
     for i in range(300):
         with pytest.raises(lv.DeserializationError, match="unknown"):
             lv.from_json(UNKNOWN[i % 3] % i, classes[i % 3])
     with pytest.raises(lv.DeserializationError, match="unknown module 'no-such-module-7'"):
         lv.from_json(UNKNOWN[2] % 7, lv.GameConfig)
-    assert builds[0] == 0
+    assert {base: dict(table) for base, table in _tags.TABLES.items()} == before
 
     @attrs.frozen
     class Later(lv.Event):
@@ -151,41 +142,31 @@ def test_an_unknown_kind_does_not_build_the_registry_again(
 
     text = '{"format": "lasvegas/event", "schema": 1, "kind": "later-single-event"}'
     assert type(lv.from_json(text, lv.Event)) is Later
-    assert type(lv.from_json(text, lv.Event)) is Later
-    assert builds[0] == 1  # once for the new class, then never again
 
 
-def test_valid_documents_load_from_the_old_tables_while_a_build_runs(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """A build (after a class was defined late) makes its tables aside and publishes them
-    whole: while it runs, other threads load valid documents from the tables they have,
-    without waiting for it and without ever seeing a table half filled."""
-    docs = _documents()
-    inside = threading.Event()
-    release = threading.Event()
-    build = registry._Registry._build
+def test_a_clash_on_another_thread_is_refused_there(fast_switching: None) -> None:
+    """Eight threads define eight different classes claiming the same kind at once: exactly
+    one holds it, the seven others are refused at their definition, and loading gives the
+    holder."""
+    start = threading.Barrier(8)
+    made: list[type] = []
+    refused: list[str] = []
 
-    def held(self: registry._Registry) -> registry._Tables:
-        inside.set()
-        assert release.wait(60)
-        return build(self)
+    def define(i: int) -> None:
+        start.wait()
+        try:
+            body = {"kind": "racing-event", "__module__": __name__}
+            made.append(attrs.frozen(type(f"Racer{i}", (lv.Event,), body)))
+        except TypeError as exc:
+            refused.append(str(exc))
 
-    monkeypatch.setattr(registry._Registry, "_build", held)
-
-    @attrs.frozen
-    class Held(lv.Event):
-        kind: typing.ClassVar[str] = "held-build-event"
-
-    text = '{"format": "lasvegas/event", "schema": 1, "kind": "held-build-event"}'
-    found: list[type] = []
-    builder = threading.Thread(target=lambda: found.append(type(lv.from_json(text, lv.Event))))
-    builder.start()
-    try:
-        assert inside.wait(60)  # the builder is inside the build, holding the lock
-        for doc, cls in docs:
-            assert lv.from_json(doc, cls) is not None
-    finally:
-        release.set()
-        builder.join(60)
-    assert found == [Held]
+    threads = [threading.Thread(target=define, args=(i,)) for i in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert len(made) == 1
+    assert len(refused) == 7
+    assert all("already taken by Racer" in message for message in refused)
+    text = '{"format": "lasvegas/event", "schema": 1, "kind": "racing-event"}'
+    assert type(lv.from_json(text, lv.Event)) is made[0]

@@ -10,6 +10,7 @@ import pytest
 import lasvegas as lv
 from lasvegas import events as core_events
 from lasvegas import text
+from lasvegas.engine import end_turn
 from lasvegas.testing import deal, example_configs
 from lasvegas.types import CasinoNumber
 
@@ -143,7 +144,7 @@ class _Shout(lv.Action):
 class _Wave(lv.Action):
     kind: ClassVar[str] = "test-wave"
 
-    def text(self, state: lv.State | None) -> str:
+    def text(self, state: lv.State | None = None) -> str:
         return "Wave" if state is None else f"Wave in round {state.round}"
 
 
@@ -161,6 +162,27 @@ def test_module_actions_and_events_get_a_generic_text() -> None:
 def test_a_text_method_wins() -> None:
     assert lv.describe(_Wave()) == "Wave"
     assert lv.describe(_Wave(), lv.new_game(lv.classic(2))) == "Wave in round 1"
+
+
+@attrs.frozen
+class _Cheered(lv.Event):
+    kind: ClassVar[str] = "test-cheered"
+    seat: int
+
+    def text(self, state: lv.State | None = None) -> str:
+        return f"Seat {self.seat} cheers"
+
+    def you_text(self, state: lv.State | None = None) -> str:
+        return "You cheer"
+
+
+def test_an_event_speaks_to_the_seat_it_is_about() -> None:
+    """``describe_event(..., seat=)`` uses the event's declared ``you_text`` for the seat
+    whose act it reports, and its ``text`` for anybody else."""
+    assert lv.describe_event(_Cheered(seat=1), seat=1) == "You cheer"
+    assert lv.describe_event(_Cheered(seat=1), seat=0) == "Seat 1 cheers"
+    assert lv.describe_event(_Cheered(seat=1)) == "Seat 1 cheers"
+    assert lv.describe_event(_Cheer(seat=1), seat=1) == "Test cheer: seat 1"
 
 
 def test_a_module_describes_core_actions_answering_its_tasks() -> None:
@@ -208,3 +230,53 @@ def test_money_and_dice_phrases() -> None:
     assert text.money(2_500_000) == "$2,500,000"
     assert text.dice_phrase(4, (1, 1, 0, 0)) == "one 4 and one big 4"
     assert text.dice_phrase(4, (0, 0, 2, 0)) == "two kicker 4s"
+
+
+@attrs.frozen
+class _Pass(lv.Action):
+    kind: ClassVar[str] = "test-text-pass"
+
+    def text(self, state: lv.State | None = None) -> str:
+        return "Pass" if state is None else f"Seat {state.active} passes"
+
+
+@attrs.frozen
+class _PassToYou(_Pass):
+    kind: ClassVar[str] = "test-text-pass-to-you"
+
+    def you_text(self, state: lv.State | None = None) -> str:
+        return "Pass and keep the dice"
+
+
+def _passes(players: int) -> tuple[lv.Action, ...]:
+    return (_Pass(), _PassToYou())
+
+
+@attrs.frozen
+class _Passing(lv.RuleModule):
+    id: ClassVar[str] = "test-text-passing"
+    actions: ClassVar[tuple[type[lv.Action], ...]] = (_Pass, _PassToYou)
+
+    def offer(self, state: lv.State, index: int, seat: int) -> tuple[lv.Action, ...]:
+        return (_Pass(), _PassToYou())
+
+    def perform(
+        self, state: lv.State, index: int, action: lv.Action, log: list[lv.Event] | None
+    ) -> lv.State:
+        return end_turn(state)
+
+    def capabilities(self) -> lv.Capabilities:
+        return lv.Capabilities(action_space=_passes)
+
+
+def test_labels_speak_through_you_text_never_by_cutting_words() -> None:
+    """A legal action's label in a view is its declared ``you_text``; without one, its text
+    as it is ("Seat 0 passes" was cut to "Passe")."""
+    state = lv.new_game(lv.classic(2, _Passing()))
+    while lv.to_move(state) is lv.CHANCE:
+        state = lv.apply(state, lv.sample_chance(state, lv.Rng(3)))
+    seat = lv.to_move(state)
+    assert isinstance(seat, int)
+    labels = dict(zip(lv.legal_actions(state), lv.observe(state, seat).labels, strict=True))
+    assert labels[_Pass()] == f"Seat {seat} passes"
+    assert labels[_PassToYou()] == "Pass and keep the dice"

@@ -125,6 +125,8 @@ def test_t1b_several_least_payments_the_debtor_chooses() -> None:
         "Seat 1 hands over $90,000 and 1 chip, gets $50,000 back (Bad Luck)",
         "Seat 1 hands over $90,000 and 2 chips, gets $60,000 back (Bad Luck)",
     ]
+    # to the paying seat, in its own voice (the label once kept the third person's "gets")
+    assert lv.observe(state, 1).labels[0] == "Hand over $90,000, get $40,000 back (Bad Luck)"
     with pytest.raises(lv.IllegalActionError):
         lv.apply(state, PayBank(3))
     state = pay_bank(state, (90_000,), 1, log=log)

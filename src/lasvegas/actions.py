@@ -14,8 +14,11 @@ from typing import ClassVar, Literal, Union
 
 import attrs
 
-from ._defined import note_defined
+from ._tags import claim
 from .types import GROUPS, CasinoNumber, Face, Money
+
+if typing.TYPE_CHECKING:
+    from .state import State
 
 __all__ = ["Action", "Draw", "Place", "Roll", "action_problem", "safe_repr"]
 
@@ -28,13 +31,40 @@ class Action:
     module in a config, and is itself an ``attrs.frozen`` class.
     """
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword (``class Mine(lv.Action, replace=True)``)."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "Action", "kind", replace=replace)
 
     kind: ClassVar[str] = "action"
     """The stable tag of the action type in JSON and logs."""
+
+    def text(self, state: State | None = None) -> str | None:
+        """The action in words, for :func:`lasvegas.describe` (and logs): override it to
+        word a module's action. *state* is the state the action is about to be applied to,
+        when the caller has it (a text may then name the seat and count the dice); without
+        it the text stands on its own. ``None``, the default: the library's words (the
+        core actions', or a generic ``"Take chip: casino 3"``).
+
+        >>> Place(5).text() is None
+        True
+        """
+        return None
+
+    def you_text(self, state: State | None = None) -> str | None:
+        """The action in the voice of the seat choosing it (``"Pay a chip to pass"`` where
+        :meth:`text` says ``"Seat 0 pays a chip to pass"``): the label a view gives one of
+        the viewer's legal actions (:attr:`lasvegas.PlayerView.labels`). Override it when
+        :meth:`text` names the acting seat; ``None``, the default: the view uses
+        :func:`lasvegas.describe`'s words as they are (so word :meth:`text` as an order,
+        ``"Close casino 4"``, and this is not needed).
+
+        >>> Place(5).you_text() is None
+        True
+        """
+        return None
 
     def canonical(self) -> Action:
         """The accepted spelling of this action: an equivalent spelling (a card selection in

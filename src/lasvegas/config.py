@@ -252,6 +252,7 @@ def _sort_modules(modules: object) -> tuple[RuleModule, ...]:
 def _compile(config: GameConfig) -> Ruleset:
     from .events import CasinoPaid, DicePlaced
     from .modules.base import RuleModule
+    from .modules.contract import config_problems
 
     players = config.players
     if type(players) is not int:
@@ -292,6 +293,9 @@ def _compile(config: GameConfig) -> Ruleset:
         fill = Fill(params.minimum, dict(params.worth) if params.worth else None)
 
     mods = config.modules
+    contract = config_problems(mods, players)
+    if contract:
+        raise ConfigError("; ".join(contract))
     kinds = [type(m) for m in mods]
     reactors: dict[type, list[int]] = {}
     for i, m in enumerate(mods):

@@ -6,12 +6,15 @@ the ones below; modules add their own by subclassing :class:`Event`.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import attrs
 
-from ._defined import note_defined
+from ._tags import claim
 from .types import CasinoNumber, Face, Money, Seat
+
+if TYPE_CHECKING:
+    from .state import State
 
 __all__ = [
     "BanknotePaid",
@@ -36,13 +39,37 @@ __all__ = [
 class Event:
     """Base class of every event; modules subclass it for their own."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword (``class Mine(lv.Event, replace=True)``)."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "Event", "kind", replace=replace)
 
     kind: ClassVar[str] = "event"
     """The stable tag of the event type in JSON and logs."""
+
+    def text(self, state: State | None = None) -> str | None:
+        """The event in words, for :func:`lasvegas.describe_event` (and logs): override it
+        to word a module's event. *state* is any state of the game (the step's), when the
+        caller has it. ``None``, the default: the library's words (the core events', or a
+        generic ``"Chip taken: seat 1, casino 3"``).
+
+        >>> RoundStarted(round=2, start=1).text() is None
+        True
+        """
+        return None
+
+    def you_text(self, state: State | None = None) -> str | None:
+        """The event in the voice of the seat whose act it reports, its ``seat`` field
+        (``"You take 2 chips"`` where :meth:`text` says ``"Seat 1 takes 2 chips"``), for
+        :func:`lasvegas.describe_event` asked for that seat (``seat=1``). ``None``, the
+        default: :meth:`text`'s words as they are.
+
+        >>> RoundStarted(round=2, start=1).you_text() is None
+        True
+        """
+        return None
 
 
 @attrs.frozen

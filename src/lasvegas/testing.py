@@ -35,6 +35,7 @@ from .actions import Action, Draw, Place, Roll
 from .chance import Rng
 from .config import GameConfig
 from .engine import (
+    Step,
     apply,
     chance_outcomes,
     legal_actions,
@@ -46,7 +47,8 @@ from .engine import (
     to_move,
 )
 from .errors import IllegalActionError
-from .events import Event
+from .events import CasinoPaid, Event
+from .modules.contract import money_hint, slice_problems, unlisted_decisions
 from .state import Phase, State
 from .types import CHANCE, GROUPS, CasinoNumber, Money, Seat
 from .validate import state_problems
@@ -645,6 +647,8 @@ def check_invariants(state: State) -> None:
     """
     problems = state_problems(state)
     if problems:
+        if any(problem.startswith("banknotes not conserved") for problem in problems):
+            problems = (*problems, money_hint())
         raise _fail("; ".join(problems))
 
 
@@ -659,7 +663,8 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
     leaves the state as it was; :func:`~lasvegas.step` reaches the same state as
     :func:`~lasvegas.apply` and both states list the same mover, legal actions and chance
     outcomes (one asked the way a game loop asks, :func:`~lasvegas.to_move` first, the other
-    cold); the game ends; replaying the action list gives the same state; and every check in
+    cold); every legal decision is in the config's action space
+    (:func:`lasvegas.action_space`, what the adapters number); the game ends; replaying the action list gives the same state; and every check in
     :data:`EXTRA_CHECKS` (JSON round trip, views ...) passes.
 
     >>> import lasvegas as lv
@@ -669,8 +674,12 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
     for game in range(games):
         state = new_game(config)
         actions: list[Action] = []
+        last: tuple[State, Action, Step] | None = None
         for steps in range(100_000):  # pragma: no branch - every game ends well before
-            _check_state(state, actions, steps)
+            try:
+                _check_state(state, actions, steps)
+            except SimulationError as exc:
+                raise _fail(_in_step(str(exc), steps, last)) from None
             mover = to_move(state)
             if mover is None:
                 break
@@ -699,6 +708,9 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
                     raise _fail(f"seat {mover} is to move but has no legal action")
                 if len(set(legal)) != len(legal):
                     raise _fail(f"duplicate legal actions: {legal}")
+                unlisted = unlisted_decisions(state, legal)
+                if unlisted:
+                    raise _fail("; ".join(unlisted))
                 if chance_outcomes(state):
                     raise _fail("chance outcomes listed at a decision")
                 for other in legal:
@@ -706,9 +718,10 @@ def random_sim_test(config: GameConfig, games: int = 10, seed: int = 0) -> None:
                 action = legal[rng.below(len(legal))]
             _check_refuses(state, rng)
             actions.append(action)
-            stepped = step(state, action).state
+            stepped = step(state, action)
+            last = (state, action, stepped)
             state = apply(state, action)
-            _check_paths_agree(state, stepped, action)
+            _check_paths_agree(state, stepped.state, action)
         else:
             raise _fail(f"game {game} did not end")
         if not standings(state).winners:
@@ -739,7 +752,37 @@ def _check_paths_agree(applied: State, stepped: State, action: Action) -> None:
         raise _fail(f"after {action!r}, step's and apply's states list other chance outcomes")
 
 
+def _in_step(problem: str, steps: int, last: tuple[State, Action, Step] | None) -> str:
+    """*problem*, found in the state after step *steps* (*last*: the state before it, its
+    action and the step), with the step's action and the modules that acted in it (the one
+    whose task or action it was, those that heard its events or paid a casino, those whose
+    slice changed)."""
+    if last is None:
+        return f"at the start of the game: {problem}"
+    before, action, done = last
+    config = before.config
+    ruleset = config.ruleset
+    acted: set[int] = set()
+    if before.tasks:
+        acted.add(before.tasks[0].module)
+    owner = ruleset.action_owner.get(type(action))
+    if owner is not None:
+        acted.add(owner)
+    kinds = {type(event) for event in done.events}
+    for kind in kinds:
+        acted.update(ruleset.reactors.get(kind, ()))
+    if CasinoPaid in kinds:
+        acted.update(ruleset.payers)
+    pairs = zip(before.modules, done.state.modules, strict=True)
+    acted.update(i for i, (old, new) in enumerate(pairs) if old != new)
+    names = ", ".join(repr(config.modules[i].id) for i in sorted(acted)) or "none"
+    return f"after step {steps} ({action!r}; modules that acted: {names}): {problem}"
+
+
 def _check_state(state: State, actions: list[Action], steps: int) -> None:
+    slices = slice_problems(state)
+    if slices:
+        raise _fail("; ".join(slices))
     check_invariants(state)
     if steps < 10 or steps & (steps - 1) == 0 or to_move(state) is None:
         for extra in EXTRA_CHECKS:

@@ -4,10 +4,13 @@
 the action applies to; :func:`describe_event` does the same for the events of
 :func:`lasvegas.step`.
 
-Modules plug their own texts in through a small duck-typed protocol (nothing to inherit):
+Modules plug their own texts in through methods declared on the bases:
 
-* an action or event class may define ``text(self, state: State | None) -> str``; when it
-  does, its result is used as is;
+* an action or event class may override :meth:`lasvegas.Action.text` /
+  :meth:`lasvegas.Event.text`, ``text(self, state: State | None = None) -> str | None``;
+  a string it returns is used as is (``None``: the library's words). Its
+  ``you_text``, with the same signature, words it for the seat that acts (the labels of a
+  view's legal actions; :func:`describe_event` with ``seat=``);
 * a rule module whose tasks are answered by core actions (a money card drawn with
   :class:`~lasvegas.Draw`, black dice rolled with :class:`~lasvegas.Roll`) may define
   ``describe_action(self, state: State, index: int, action: Action) -> str | None``; while
@@ -51,7 +54,7 @@ from .events import (
     TurnStarted,
 )
 from .state import Phase
-from .types import GROUPS
+from .types import GROUPS, Seat
 
 if TYPE_CHECKING:
     from .state import State
@@ -224,9 +227,9 @@ def _value(value: object) -> str:
 
 
 def _own_text(obj: object, state: State | None) -> str | None:
-    text = getattr(obj, "text", None)
-    if callable(text):
-        result = text(state)
+    """The words *obj* (an action or event) gives itself (its ``text``), if any."""
+    if isinstance(obj, Action | Event):
+        result = obj.text(state)
         if isinstance(result, str):
             return result
     return None
@@ -340,11 +343,13 @@ def _describe_roll(action: Roll, state: State | None) -> str:
     return f"{seat} rolls the {group} {dice}: {_faces(action.faces)}"
 
 
-def describe_event(event: Event, state: State | None = None) -> str:
+def describe_event(event: Event, state: State | None = None, seat: Seat | None = None) -> str:
     """A readable English sentence for *event*.
 
     *state* (any state of the same game, such as the :class:`~lasvegas.Step`'s) lets the
-    text name imaginary owners (the neutral dice) instead of numbering them.
+    text name imaginary owners (the neutral dice) instead of numbering them. With *seat*,
+    an event reporting that seat's own act (its ``seat`` field) is worded in its voice when
+    the event class gives such words (:meth:`lasvegas.Event.you_text`).
 
     >>> import lasvegas as lv
     >>> describe_event(lv.DicePlaced(seat=1, face=5, casino=5, counts=(2, 0, 0, 1)))
@@ -354,6 +359,10 @@ def describe_event(event: Event, state: State | None = None) -> str:
     >>> describe_event(lv.GameEnded(winners=(2,)))
     'The game is over: seat 2 wins'
     """
+    if seat is not None and getattr(event, "seat", None) == seat:
+        yours = event.you_text(state)
+        if isinstance(yours, str):
+            return yours
     own = _own_text(event, state)
     if own is not None:
         return own

@@ -345,15 +345,11 @@ def observe(
     )
 
 
-def _voice(text: str, seat: Seat | None) -> str:
-    """*text* in the viewer's voice: ``"Seat 0 pays a chip"`` -> ``"Pay a chip"`` for seat 0."""
-    prefix = f"Seat {seat} "
-    if seat is None or not text.startswith(prefix):
-        return text
-    verb, _, rest = text[len(prefix) :].partition(" ")
-    if verb.endswith("s"):
-        verb = verb[:-1]
-    return verb.capitalize() + (f" {rest}" if rest else "")
+def _label(action: Action, state: State) -> str:
+    """*action*'s label for the seat choosing it: its text in that seat's voice
+    (:meth:`lasvegas.Action.you_text`), else :func:`lasvegas.describe`'s words."""
+    own = action.you_text(state)
+    return own if isinstance(own, str) else describe(action, state)
 
 
 def _labels(
@@ -372,10 +368,10 @@ def _labels(
         return tuple(
             _place_label(action.face, action.target, tuple(g.count(action.face) for g in rolled))
             if type(action) is Place
-            else _voice(describe(action, state), seat)
+            else _label(action, state)
             for action in legal
         )
-    return tuple(_voice(describe(action, state), seat) for action in legal)
+    return tuple(_label(action, state) for action in legal)
 
 
 @functools.lru_cache(maxsize=4096)

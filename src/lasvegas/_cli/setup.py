@@ -67,7 +67,10 @@ def make_module(spec: str) -> RuleModule:
     cls = module_classes().get(module_id.strip())
     if cls is None:
         known = ", ".join(module_classes())
-        raise CliError(f"unknown module {module_id!r} (known: {known})")
+        raise CliError(
+            f"unknown module {module_id!r} (known: {known}; for a module of another package,"
+            " import the package that defines it with --import)"
+        )
     options = _parse_options(rest, f"module {module_id}")
     try:
         return cls(**options)

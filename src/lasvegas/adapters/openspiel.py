@@ -124,7 +124,7 @@ def _factories() -> dict[str, Callable[..., GameConfig]]:
 def _module(module_id: str) -> RuleModule:
     cls = known_classes()["module"].get(module_id)
     if cls is None:
-        raise ValueError(f"unknown module id {module_id!r}")
+        raise ValueError(f"unknown module {module_id!r}: import the package that defines it")
     module = cls()
     assert isinstance(module, RuleModule)
     return module

@@ -176,7 +176,7 @@ def _check_per_player(_: object, __: attrs.Attribute[int | None], value: int | N
 
 
 @attrs.frozen
-class Kickers(RuleModule):
+class Kickers(RuleModule[KickersState]):
     """Kickers kick one die each off the casino they are placed at (B-4).
 
     ``per_player`` overrides the kickers each seat gets; by default 2 with fewer than 6

@@ -102,7 +102,7 @@ def _check_count(_: object, __: attrs.Attribute[int], value: int) -> None:
 
 
 @attrs.frozen
-class RainbowCards(RuleModule):
+class RainbowCards(RuleModule[RainbowState]):
     """Rainbow cards in the pile, worth $40,000 at setup, replaced before payout (B-5).
 
     ``count`` is the number of rainbow cards (X-2: 6).

@@ -147,7 +147,7 @@ def _mask(faces: tuple[Face, ...]) -> int:
 
 
 @attrs.frozen
-class SlotMachine(RuleModule):
+class SlotMachine(RuleModule[SlotMachineState]):
     """A seventh casino taking any face not yet placed there this round (B-7).
 
     >>> import lasvegas as lv

@@ -87,6 +87,10 @@ class PlayCards(Action):
             return f"Seat {seat} plays {what}"
         return f"Play {what}"
 
+    def you_text(self, state: State | None = None) -> str:
+        """``"Play a 1 and a double 4"``, to the seat choosing the cards."""
+        return f"Play {_join([card_name(c) for c in self.cards])}"
+
 
 @attrs.frozen(repr=False)
 class DrawCard(Action):

@@ -237,7 +237,7 @@ _DRAWS: Interned[str, DrawChip] = Interned(DrawChip)
 
 
 @attrs.frozen
-class ChipCards(RuleModule):
+class ChipCards(RuleModule[ChipCardsState]):
     """Chip cards (K-14 to K-17, B-9), for the card game and the classic dice game.
 
     ``chips`` are the chip cards (ruling X-20: 5 colours x 5) and ``values`` what 0, 1, 2 ...

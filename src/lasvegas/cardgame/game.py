@@ -139,7 +139,7 @@ def _check_notes(_: object, __: attrs.Attribute[tuple[Money, ...]], value: objec
 
 
 @attrs.frozen
-class CardGame(RuleModule):
+class CardGame(RuleModule[CardGameState]):
     """The card game's rules (K-1 to K-11, K-13, K-18): always part of a ``cardgame`` config.
 
     ``deck`` is one seat's 30 dice cards and ``notes`` the money notes: the rulings X-18 and
@@ -296,13 +296,13 @@ class CardGame(RuleModule):
 
     def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
         """A choice belongs to the first seat that has not chosen (K-5, K-13)."""
-        seat = mover(state.modules[index], state.start)  # type: ignore[arg-type]
+        seat = mover(self.slice_of(state, index), state.start)
         assert seat is not None, "a choice is pending but every seat has chosen"
         return seat
 
     def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """The legal selections from the choosing seat's hand (K-5)."""
-        s: CardGameState = state.modules[index]  # type: ignore[assignment]
+        s = self.slice_of(state, index)
         seat = mover(s, state.start)
         assert seat is not None
         return selections(s.hands[seat])
@@ -333,7 +333,7 @@ class CardGame(RuleModule):
     def card_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the next card of the drawing seat's pile directly."""
         assert type(task) is DealCards
-        s: CardGameState = state.modules[index]  # type: ignore[assignment]  # once per card
+        s = self.slice_of(state, index)  # once per card
         return draw_action(sample(s.decks[task.seats[0]], rng))
 
     # -- payout, accounting, views ---------------------------------------------------------------
@@ -479,8 +479,7 @@ class CardGame(RuleModule):
         >>> len(guess.modules[0].hands[0]), lv.state_problems(guess), lv.observe(guess, 1) == view
         (5, (), True)
         """
-        visible = state.modules[index]
-        assert isinstance(visible, CardGameState)
+        visible = self.slice_of(state, index)
         seat = view.seat
         sequential = is_sequential(state)
         decks = list(visible.decks)

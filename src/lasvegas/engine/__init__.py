@@ -83,7 +83,7 @@ from ._moves import (  # noqa: E402
     to_move,
 )
 from ._round import payout_order, standings  # noqa: E402
-from ._turns import end_turn, next_turn  # noqa: E402
+from ._turns import end_turn, next_turn, roll_again  # noqa: E402
 
 __all__ = [
     "ChanceRun",
@@ -103,6 +103,7 @@ __all__ = [
     "play_chance",
     "pop_task",
     "push_task",
+    "roll_again",
     "sample_chance",
     "set_slice",
     "set_slices",

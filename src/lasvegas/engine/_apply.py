@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from ..actions import Action, Draw, Place, Roll, action_problem
 from ..config import GameConfig
+from ..errors import ConfigError
 from ..events import (
     Event,
     RoundStarted,
 )
 from ..modules.base import ModuleState
+from ..modules.contract import slice_problems, undeclared_offer
 from ..state import (
     Casino,
     State,
@@ -63,7 +65,11 @@ def new_game(config: GameConfig) -> State:
     )
     if RoundStarted in ruleset.reactors:
         state = emit(state, RoundStarted(round=1, start=0), None)
-    return _advance(state, None)
+    state = _advance(state, None)
+    problems = slice_problems(state)
+    if problems:
+        raise ConfigError("; ".join(problems))
+    return state
 
 
 def apply(state: State, action: Action) -> State:
@@ -145,6 +151,8 @@ def _apply(state: State, action: Action, log: list[Event] | None) -> State:
             else:
                 offered = module.offer(state, owner, state.active)
             return module.perform(state, owner, _check_listed(state, action, offered), log)
+        if ruleset.offerers and (broken := undeclared_offer(state, action)) is not None:
+            raise ConfigError(broken)
         raise _illegal(state, action, f"seat {state.active} must place dice", "not-legal")
     if phase is _ROLL:
         if kind is not Roll:

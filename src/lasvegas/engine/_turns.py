@@ -362,6 +362,35 @@ def end_turn(state: State) -> State:
     )
 
 
+def roll_again(state: State) -> State:
+    """The active seat rolls again: every die it still holds (the dice just rolled, none of
+    them placed) is thrown again, group by group, as at the start of its turn; the turn
+    goes on from that roll. The turn does not start anew (no ``TurnStarted``).
+
+    For a module action that replaces a placement with a new roll (return it from
+    :meth:`~lasvegas.RuleModule.perform`), or a task's answer at a placement decision. The
+    state must be at the active seat's placement decision (its dice rolled): anywhere else
+    it raises :class:`ValueError`.
+
+    >>> import lasvegas as lv
+    >>> state = lv.apply(_first_turn(lv.classic(2)), lv.Roll((1, 1, 2, 4, 4, 4, 6, 6)))
+    >>> again = roll_again(state)
+    >>> again.phase, again.active, lv.to_move(again), again.rolled
+    (Phase.ROLL, 0, lv.CHANCE, ((), (), (), ()))
+    >>> lv.chance_outcomes(again) == lv.chance_outcomes(_first_turn(lv.classic(2)))
+    True
+    """
+    if state.phase is not _PLACE:
+        raise ValueError(f"roll_again at a placement decision only, not in phase {state.phase}")
+    held = state.supply[state.active]
+    group = 0
+    while group < 4 and not held[group]:
+        group += 1
+    if group == 4:  # pragma: no cover - a seat at its placement decision holds dice
+        raise ValueError(f"seat {state.active} holds no dice to roll again")
+    return with_phase(state, phase=_ROLL, cursor=group, active=state.active, rolled=_NO_ROLL)
+
+
 def next_turn(state: State, modules: tuple[ModuleState | None, ...] | None = None) -> State:
     """End the active seat's turn with its rolled dice unplaced and start the next seat's
     turn at once, building one state: what :func:`end_turn` and then the engine's next step

@@ -43,11 +43,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic
 
 import attrs
+from typing_extensions import TypeVar
 
-from .._defined import note_defined
+from .._tags import claim
 from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
@@ -67,6 +68,7 @@ __all__ = [
     "ModuleState",
     "RuleModule",
     "Score",
+    "SliceT",
     "Task",
     "TaskHandler",
     "TileFact",
@@ -78,10 +80,12 @@ __all__ = [
 class ModuleState:
     """Base class of a module's slice of the state."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "ModuleState", "kind", replace=replace)
 
     kind: ClassVar[str] = "module-state"
     """The stable tag of the slice type in JSON."""
@@ -94,10 +98,12 @@ class Task:
     While a task is first in ``state.tasks``, its module answers every engine question.
     """
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``)."""
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
+        kind another class holds is refused here, unless ``replace=True`` is given as a
+        class keyword."""
         super().__init_subclass__(**kwargs)
-        note_defined()
+        claim(cls, "Task", "kind", replace=replace)
 
     kind: ClassVar[str] = "task"
     """The stable tag of the task type in JSON."""
@@ -298,6 +304,9 @@ class Capabilities:
     (an ``in_play`` flag, and the casino of a slice that has a ``casino`` field)."""
 
 
+_S = TypeVar("_S", bound="ModuleState")
+"""The slice type :meth:`RuleModule.with_slice` takes (invariant: the method's own)."""
+
 NO_CAPABILITIES: Capabilities = Capabilities()
 """A module that declares nothing optional."""
 
@@ -350,16 +359,28 @@ NO_SCORE: Score = Score()
 """A module that adds nothing to the standings."""
 
 
-@attrs.frozen
-class RuleModule:
-    """Base class of rule modules. Subclasses are frozen attrs classes; fields are options."""
+SliceT = TypeVar("SliceT", bound="ModuleState", default="ModuleState", covariant=True)
+"""The type of a module's slice: ``class Kickers(RuleModule[KickersState])``. A bare
+``RuleModule`` is ``RuleModule[ModuleState]``."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        """Count the new class, so the JSON loader knows to look for it (``_defined``), and
-        check that its hooks and its :attr:`listens` declaration agree."""
+
+@attrs.frozen
+class RuleModule(Generic[SliceT]):
+    """Base class of rule modules. Subclasses are frozen attrs classes; fields are options.
+
+    A module names the type of its slice as the class's parameter,
+    ``class AllIn(lv.RuleModule[AllInState])``, and reads and replaces its slice with
+    :meth:`slice_of` and :meth:`with_slice`, typed by it (no ``assert isinstance``).
+    """
+
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        """Check that the class's hooks and its :attr:`listens` declaration agree, and
+        register it under its own :attr:`id` (:func:`lasvegas.register`): an id another
+        module class holds is refused here, unless ``replace=True`` is given as a class
+        keyword (``class Mine(lv.RuleModule, replace=True)``)."""
         super().__init_subclass__(**kwargs)
-        note_defined()
         _check_listens(cls)
+        claim(cls, "RuleModule", "id", replace=replace)
 
     id: ClassVar[str] = "module"
     """Stable id, used in configs' JSON and in error messages."""
@@ -389,6 +410,42 @@ class RuleModule:
     """The type of the module's slice, if it has one."""
     events: ClassVar[tuple[type[Event], ...]] = ()
     """The module's own event types (JSON and :meth:`redact_event` need to know them)."""
+
+    # -- the module's slice -------------------------------------------------------------------
+
+    def slice_of(self, state: State, index: int) -> SliceT:
+        """The module's slice in *state* (``state.modules[index]``), typed as the module's
+        slice type (the class's parameter).
+
+        Raises :class:`TypeError` if the slice is ``None`` (a module that sleeps, such as a
+        Royale tile not dealt this round: test ``state.modules[index] is None`` first where
+        it may be asleep). The slice's type is not checked here, on the hot path: it is
+        checked where states are made (:func:`lasvegas.new_game`, the JSON loader's
+        :func:`lasvegas.state_problems`, :func:`lasvegas.testing.random_sim_test` at every
+        step) against :attr:`state_type`, which must be the same class.
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.classic(3, lv.Kickers()))
+        >>> state.config.modules[0].slice_of(state, 0)
+        KickersState(...)
+        """
+        value = state.modules[index]
+        if value is None:
+            raise TypeError(f"module {self.id!r} has no slice now (it sleeps)")
+        return value  # type: ignore[return-value]  # the one unchecked narrowing (see above)
+
+    def with_slice(self: RuleModule[_S], state: State, index: int, value: _S) -> State:
+        """*state* with the module's slice replaced by *value* (of the module's slice type).
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.classic(3, lv.Kickers()))
+        >>> kickers = state.config.modules[0]
+        >>> kickers.with_slice(state, 0, kickers.slice_of(state, 0)) == state
+        True
+        """
+        from ..engine import set_slice  # the engine imports this module
+
+        return set_slice(state, index, value)
 
     # -- config time -----------------------------------------------------------------------
 

@@ -72,7 +72,7 @@ class DealTile(Action):
     face: str
     """The face code, such as ``"A2"`` (Jackpot)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Deal Jackpot (A2) to casino 1"``."""
         where = ""
         if state is not None and state.tasks and isinstance(state.tasks[0], TileDeal):

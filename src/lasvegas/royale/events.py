@@ -43,7 +43,7 @@ class TileDealt(Event):
     face: str
     """The face code (X-9), such as ``"A2"`` for Jackpot."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Jackpot (A2) goes to casino 1"``."""
         return f"{face_name(self.face)} ({self.face}) goes to casino {self.casino}"
 
@@ -64,7 +64,7 @@ class TileActivated(Event):
     seat: Seat
     """The active seat."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 0 activates Jackpot at casino 1"``."""
         return f"Seat {self.seat} activates {face_name(self.face)} at casino {self.casino}"
 
@@ -81,7 +81,7 @@ class CardBanked(Event):
     value: Money
     """The card's value."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"A $70,000 card goes to the bank"``."""
         return f"A {money(self.value)} card goes to the bank"
 
@@ -100,7 +100,7 @@ class ChipsGiven(Event):
     count: int
     """How many chips."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 1 takes 2 chips"``."""
         noun = "chip" if self.count == 1 else "chips"
         return f"Seat {self.seat} takes {self.count} {noun}"
@@ -124,7 +124,7 @@ class BankPaid(Event):
     chips: int
     """Chips for the rest (X-8: chips are unlimited)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"The bank pays seat 0 $100,000: $90,000 and 1 chip"``."""
         parts = [money(c) for c in self.cards]
         if self.chips:
@@ -153,7 +153,7 @@ class BankReceived(Event):
     change: tuple[Money, ...]
     """The cards the bank gave back as change (never chips)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 2 pays the bank $50,000: $30,000 and 2 chips"`` (and the change)."""
         parts = [money(c) for c in self.cards]
         if self.chips:
@@ -189,7 +189,7 @@ class DiceMoved(Event):
     target: str
     """Where they went."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"One die of seat 1 moves from casino 4 to the supply"``.
 
         >>> DiceMoved(owner=0, small=2, big=1, source="casino-3", target="black-dice").text(None)

@@ -117,10 +117,14 @@ class PayChip(Action):
 
     kind: ClassVar[str] = "pay-chip"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 0 pays a chip to pass"``."""
         who = "Pay" if state is None else f"Seat {state.active} pays"
         return f"{who} a chip to pass"
+
+    def you_text(self, state: State | None = None) -> str:
+        """``"Pay a chip to pass"``."""
+        return "Pay a chip to pass"
 
 
 _PAY: tuple[Action, ...] = (PayChip(),)
@@ -183,7 +187,7 @@ def _check_deal(
 
 
 @attrs.frozen
-class Royale(RuleModule):
+class Royale(RuleModule[RoyaleState]):
     """The Las Vegas Royale rules (parts R and T); build configs with :func:`lasvegas.royale`.
 
     ``tiles`` is the number of tiles per round (0: the basic game; 3: the main game; 0-6
@@ -318,7 +322,7 @@ class Royale(RuleModule):
         kind = type(event)
         if kind is DicePlaced:
             assert isinstance(event, DicePlaced)
-            tiles = state.modules[index].tiles  # type: ignore[union-attr]
+            tiles = self.slice_of(state, index).tiles
             casino = event.casino
             if casino <= len(tiles):
                 j = tiles[casino - 1]
@@ -339,8 +343,7 @@ class Royale(RuleModule):
             return round_started(self, state, index, log)
         if kind is RoundEnded:  # the higher cards not recorded at a casino heard (R-7)
             state = _record_top(state, index, len(state.casinos))
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
+        s = self.slice_of(state, index)
         if not s.tiles:
             return state
         if kind is PayoutStarted:
@@ -422,7 +425,7 @@ class Royale(RuleModule):
     def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:
         """:class:`PayChip` while *seat* holds a chip (R-10); not when every face rolled points
         at a closed casino, where the turn passes for free (T-7)."""
-        if not state.modules[index].chips[seat]:  # type: ignore[union-attr]
+        if not self.slice_of(state, index).chips[seat]:
             return ()
         if state.config.ruleset.closers:
             closed = closed_casinos(state)  # usually nothing: No Entry! sleeps
@@ -456,7 +459,7 @@ class Royale(RuleModule):
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Apply :class:`PayChip` (R-5): one chip less, and the turn passes."""
         seat = state.active
-        s: RoyaleState = state.modules[index]  # type: ignore[assignment]
+        s = self.slice_of(state, index)
         chips = s.chips
         if not chips[seat]:  # pragma: no cover - offered only while the seat holds one
             state = take_chips(state, seat, 1)  # raises
@@ -511,8 +514,7 @@ class Royale(RuleModule):
 
     def casino_labels(self, state: State, index: int) -> tuple[str | None, ...]:
         """The names of this round's tiles at casinos 1, 2, ... (for a view's ``casino_tiles``)."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
+        s = self.slice_of(state, index)
         return tuple(face_name(code) for code in s.deal)
 
     def casino_info(
@@ -534,8 +536,7 @@ class Royale(RuleModule):
     def next_start(self, state: State, index: int) -> Seat | None:
         """R-7: whoever took the higher card at casino 6, else 5, ...; imaginary owners never
         start (T-8). Nobody at all: the core's rule, the seat left of the last start."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
+        s = self.slice_of(state, index)
         players = state.config.players
         for owner in reversed(s.top):
             if 0 <= owner < players:
@@ -544,15 +545,13 @@ class Royale(RuleModule):
 
     def score(self, state: State, index: int, seat: Seat) -> Score:
         """Each chip is worth $10,000, and chips count with the money cards in a tie (R-8)."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
+        s = self.slice_of(state, index)
         chips = s.chips[seat]
         return Score(money=chips * CHIP_VALUE, tiebreak=chips)
 
     def held(self, state: State, index: int) -> Held:
         """The bank's cards, and cards drawn this round but not yet at a casino."""
-        s = state.modules[index]
-        assert isinstance(s, RoyaleState)
+        s = self.slice_of(state, index)
         held = s.bank
         for task in state.tasks:
             if isinstance(task, CardDeal) and task.module == index:

@@ -96,7 +96,7 @@ class PayBank(Action):
     option: int
     """The index of the handover among :func:`~lasvegas.royale.tiles.bad_luck.debt_options`."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 1 hands over $60,000 and 2 chips, gets $30,000 back"`` while the decision
         is pending, else ``"Pay the bank in way 1"``."""
         if state is not None and state.tasks and isinstance(state.tasks[0], BadLuckPay):
@@ -106,6 +106,16 @@ class PayBank(Action):
                 words = options[self.option].text()
                 words = words.replace("hand over", "hands over").replace(", get ", ", gets ")
                 return f"Seat {seat} {words} (Bad Luck)"
+        return f"Pay the bank in way {self.option}"
+
+    def you_text(self, state: State | None = None) -> str:
+        """``"Hand over $60,000 and 2 chips, get $30,000 back (Bad Luck)"`` to the paying
+        seat while the decision is pending, else ``"Pay the bank in way 1"``."""
+        if state is not None and state.tasks and isinstance(state.tasks[0], BadLuckPay):
+            options = debt_options(state, state.tasks[0].seat)
+            if 0 <= self.option < len(options):
+                words = options[self.option].text()
+                return f"{words[:1].upper()}{words[1:]} (Bad Luck)"
         return f"Pay the bank in way {self.option}"
 
 
@@ -138,7 +148,7 @@ _ACTIONS: Final = tuple(PayBank(i) for i in range(PAYMENT_CHOICES))
 
 
 @attrs.frozen
-class BadLuck(Tile):
+class BadLuck(Tile[BadLuckState]):
     """Bad Luck (C2): the fewest dice here cost $50,000 at the round's end (T-BADLUCK-1).
 
     >>> BadLuck().code, BadLuck().name
@@ -192,8 +202,7 @@ class BadLuck(Tile):
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-BADLUCK-1: fix the seats with the fewest dice here (zero counts; no ties
         removed), in the order they will pay: clockwise from the start player (ruling)."""
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
+        s = self.slice_of(state, index)
         n = state.config.players
         counts = [casino_count(state, s.casino, seat) for seat in range(n)]
         fewest = min(counts)
@@ -207,8 +216,7 @@ class BadLuck(Tile):
         return self._collect(state, index, log)
 
     def _collect(self, state: State, index: int, log: list[Event] | None) -> State:
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
+        s = self.slice_of(state, index)
         debtors = s.debtors
         while debtors:
             seat = debtors[0]
@@ -256,7 +264,6 @@ class BadLuck(Tile):
             raise IllegalActionError(repr(action), "round-end", "not a payment", "not-legal")
         options = debt_options(state, task.seat)
         state = pay_to_bank(pop_task(state), task.seat, BAD_LUCK_DEBT, log, options[action.option])
-        s = state.modules[index]
-        assert isinstance(s, BadLuckState)
+        s = self.slice_of(state, index)
         state = set_slice(state, index, BadLuckState(s.casino, s.debtors[1:]))
         return self._collect(state, index, log)

@@ -51,7 +51,15 @@ from ...edit import Draft as CoreDraft
 from ...engine import closed_casinos, emit, set_slice
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
-from ...modules.base import ModuleState, RuleModule, Task, TaskHandler, TileFact, TileInfo
+from ...modules.base import (
+    ModuleState,
+    RuleModule,
+    SliceT,
+    Task,
+    TaskHandler,
+    TileFact,
+    TileInfo,
+)
 from ...state import Phase, make_casino
 from ...text import money
 from ..bank import bank_payment, give_chips, greedy, pay_from_bank, pay_to_bank
@@ -282,7 +290,7 @@ class TileState(ModuleState):
 
 
 @attrs.frozen
-class Tile(RuleModule):
+class Tile(RuleModule[SliceT]):
     """Base class of the 16 casino tiles (T-3 to T-11 and each tile's own rules).
 
     A subclass sets :attr:`code` (the X-9 face code, such as ``"A2"``) and ``id`` (the
@@ -320,8 +328,8 @@ class Tile(RuleModule):
     """The tile's rule in a few plain sentences, for views
     (:attr:`lasvegas.PlayerView.casino_info`)."""
 
-    def __init_subclass__(cls, **kwargs: object) -> None:
-        super().__init_subclass__(**kwargs)
+    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
+        super().__init_subclass__(replace=replace, **kwargs)
         if cls.code and cls.code not in _CODES:
             raise TypeError(f"{cls.__name__}.code {cls.code!r} is not a face code (X-9)")
 

@@ -124,7 +124,7 @@ class SplitTokens(Action):
     second: tuple[Money, ...]
     """The second pile's tokens, highest first."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Split the tokens: $60,000 $0 $0 | $20,000 $20,000 $0"``."""
         first = " ".join(money(t) for t in self.first)
         second = " ".join(money(t) for t in self.second)
@@ -143,7 +143,7 @@ class ChoosePile(Action):
     pile: int
     """0 or 1."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take the pile of 4 tokens"`` (with the state), else ``"Take pile 1"``."""
         if state is not None and state.tasks and isinstance(state.tasks[0], BlackBoxChoose):
             pile = state.tasks[0].piles[self.pile]
@@ -166,7 +166,7 @@ class TokensSplit(Event):
     piles: tuple[tuple[Money, ...], ...]
     """The piles' tokens (or ``FACE_DOWN`` tokens)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 2 splits the Black Box tokens 5 + 1"``."""
         sizes = " + ".join(str(len(p)) for p in self.piles)
         return f"Seat {self.seat} splits the Black Box tokens {sizes}"
@@ -188,7 +188,7 @@ class PileChosen(Event):
     tokens: tuple[Money, ...]
     """The pile's tokens, highest first."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 1 takes a Black Box pile: $60,000, $0, $0"``."""
         return f"Seat {self.seat} takes a Black Box pile: " + ", ".join(map(money, self.tokens))
 

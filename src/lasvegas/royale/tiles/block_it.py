@@ -91,7 +91,7 @@ class PlaceCluster(Action):
     casino: CasinoNumber
     """The open casino that gets them."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put 3 blank dice from Block It! into casino 5"``."""
         noun = "die" if self.size == 1 else "dice"
         return f"Put {self.size} blank {noun} from Block It! into casino {self.casino}"
@@ -104,7 +104,7 @@ _new_task = fast_constructor(BlockItPlace)
 
 
 @attrs.frozen
-class BlockIt(Tile):
+class BlockIt(Tile[BlockItState]):
     """Block It! (F1): nine blank dice, one cluster placed by the active player at each
     activation (T-BLOCK-1, T-BLOCK-2).
 
@@ -161,8 +161,7 @@ class BlockIt(Tile):
     ) -> State:
         """T-BLOCK-2: if any cluster is left, the active seat must place exactly one (a
         decision). My Choice's activation (``placed=None``) works the same way."""
-        s = state.modules[index]
-        assert isinstance(s, BlockItState)
+        s = self.slice_of(state, index)
         if not s.clusters or not open_casinos(state):
             return state
         return push_task(state, _new_task(module=index, seat=seat), first=True)
@@ -187,8 +186,7 @@ class BlockIt(Tile):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Every size of cluster left, into every open casino (T-7)."""
-        s = state.modules[index]
-        assert isinstance(s, BlockItState)
+        s = self.slice_of(state, index)
         casinos = open_casinos(state)
         key = (s.clusters, casinos)
         actions = _CLUSTER_ACTIONS.get(key)
@@ -225,8 +223,7 @@ class BlockIt(Tile):
         task = state.tasks[0]
         assert isinstance(task, BlockItPlace)
         assert isinstance(action, PlaceCluster)
-        s = state.modules[index]
-        assert isinstance(s, BlockItState)
+        s = self.slice_of(state, index)
         clusters = list(s.clusters)
         clusters.remove(action.size)
         # pop_task, the slice and the move as one state (Draft)

@@ -96,7 +96,7 @@ class DoubleDownMove(Action):
     big: int
     """Biggies moved (0 or 1)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Move 2 dice and the Biggy onto Double Down"``."""
         parts = []
         if self.small:
@@ -121,7 +121,7 @@ class DoubleDownPaid(Event):
     tied: tuple[Seat, ...]
     """Seats whose dice on the tile cancelled each other (C-12)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Double Down pays seat 2 and seat 0"``."""
         if not self.ranked:
             return "Double Down pays nobody"
@@ -138,7 +138,7 @@ _new_task = fast_constructor(DoubleDownTask)
 
 
 @attrs.frozen
-class DoubleDown(Tile):
+class DoubleDown(Tile[DoubleDownState]):
     """Double Down (G2): dice moved onto the tile win a second payout of $60,000 / $30,000
     (T-DOUBLE-1, T-DOUBLE-2).
 
@@ -250,8 +250,7 @@ class DoubleDown(Tile):
         draft.pop_task()
         if not (action.small or action.big):
             return draft.build()
-        s = state.modules[index]
-        assert isinstance(s, DoubleDownState)
+        s = self.slice_of(state, index)
         seat = task.seat
         small = (*s.small[:seat], s.small[seat] + action.small, *s.small[seat + 1 :])
         big = (*s.big[:seat], s.big[seat] + action.big, *s.big[seat + 1 :])
@@ -262,8 +261,7 @@ class DoubleDown(Tile):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-DOUBLE-2: right after this casino, the tile pays like a casino: ties removed,
         $60,000 and $30,000 from the bank."""
-        s = state.modules[index]
-        assert isinstance(s, DoubleDownState)
+        s = self.slice_of(state, index)
         weights = s.weights()
         ranked = rank(weights)[: len(DOUBLE_DOWN_PRIZES)]
         if not any(weights):
@@ -277,8 +275,7 @@ class DoubleDown(Tile):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The dice on the tile go back to their owners when the round ends."""
-        s = state.modules[index]
-        assert isinstance(s, DoubleDownState)
+        s = self.slice_of(state, index)
         draft = Draft(state, log)  # the moves and the slice as one state
         for seat, (small, big) in enumerate(zip(s.small, s.big, strict=True)):
             if small or big:

@@ -82,7 +82,7 @@ class FiftyFiftyStop(Action):
 
     kind: ClassVar[str] = "fifty-fifty-stop"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Stop and take the reward"``."""
         return "Stop and take the reward"
 
@@ -99,7 +99,7 @@ class FiftyFiftyBet(Action):
     higher: bool
     """``True``: bet higher; ``False``: bet lower."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Bet higher"``."""
         return "Bet higher" if self.higher else "Bet lower"
 
@@ -156,7 +156,7 @@ class FiftyFiftySettled(Event):
     won: bool
     """Whether the bet was won (an equal sum loses)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 0 bet higher than 7 and threw 7: lost"``."""
         bet = "higher" if self.higher else "lower"
         verdict = "won" if self.won else "lost"
@@ -174,7 +174,7 @@ _CHOICES: Final[tuple[Action, ...]] = (_STOP, FiftyFiftyBet(True), FiftyFiftyBet
 
 
 @attrs.frozen
-class FiftyFifty(Tile):
+class FiftyFifty(Tile[FiftyFiftyState]):
     """Fifty Fifty (B2): push your luck with higher-or-lower throws (T-FIFTY-1, T-FIFTY-2).
 
     >>> import lasvegas as lv
@@ -286,8 +286,7 @@ class FiftyFifty(Tile):
         """A stop pays the reward; a bet asks for the next throw."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyChoice)
-        s = state.modules[index]
-        assert isinstance(s, FiftyFiftyState)
+        s = self.slice_of(state, index)
         rest = state.tasks[1:]
         if type(action) is FiftyFiftyStop:
             draft = Draft(state, log)  # the counter, the tasks and the reward as one state
@@ -304,8 +303,7 @@ class FiftyFifty(Tile):
         """A throw moves the counter and settles a bet (T-FIFTY-2)."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyThrow)
-        s = state.modules[index]
-        assert isinstance(s, FiftyFiftyState)
+        s = self.slice_of(state, index)
         rest = state.tasks[1:]
         # The counter, the tasks, the events and the reward as one state (Draft).
         draft = Draft(state, log)

@@ -118,7 +118,7 @@ class HandicapTake(Action):
     reward: str
     """The kind of space: ``"chip"`` (1 chip), ``"money"`` ($30,000) or ``"choice"``."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take a blank die from casino 4 for $30,000"``."""
         what = {"chip": "1 chip", "money": "$30,000", "choice": "a rotation or a return"}
         return f"Take a blank die from casino {self.casino} for {what.get(self.reward, '?')}"
@@ -134,7 +134,7 @@ class HandicapDecline(Action):
 
     kind: ClassVar[str] = "handicap-decline"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take no blank die"``."""
         return "Take no blank die"
 
@@ -154,7 +154,7 @@ class HandicapRotate(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Turn a die to 6 and place it at casino 6"``."""
         return f"Turn {'the Biggy' if self.big else 'a die'} to {self.face} and place it"
 
@@ -173,7 +173,7 @@ class HandicapReturn(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take a die back from casino 2"``."""
         return f"Take {'the Biggy' if self.big else 'a die'} back from casino {self.casino}"
 
@@ -215,7 +215,7 @@ def _move_actions(state: State, index: int, task: Task) -> tuple[Action, ...]:
 
 
 @attrs.frozen
-class Handicap(Tile):
+class Handicap(Tile[HandicapState]):
     """Handicap (F2): blank dice in every casino; taking one earns a reward (T-HANDICAP-1,
     T-HANDICAP-2, X-17).
 
@@ -326,8 +326,7 @@ class Handicap(Tile):
     def _take_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Declining, then every open casino with a blank die times every kind of space with
         room."""
-        s = state.modules[index]
-        assert isinstance(s, HandicapState)
+        s = self.slice_of(state, index)
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         casinos = state.casinos
@@ -399,8 +398,7 @@ class Handicap(Tile):
         if type(action) is not HandicapTake:
             return draft.build()  # declined
         assert isinstance(action, HandicapTake)
-        s = state.modules[index]
-        assert isinstance(s, HandicapState)
+        s = self.slice_of(state, index)
         i = _REWARDS.index(action.reward)
         taken = s.taken
         draft.set_slice(

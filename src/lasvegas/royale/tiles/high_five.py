@@ -47,7 +47,7 @@ class HighFiveState(TileState):
 
 
 @attrs.frozen
-class HighFive(Tile):
+class HighFive(Tile[HighFiveState]):
     """High Five (C1): the first to have 5 dice here takes a token worth $100,000.
 
     >>> import lasvegas as lv
@@ -106,8 +106,7 @@ class HighFive(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-HIGHFIVE-2: take the token from the tile with 5 or more dice here."""
-        s = state.modules[index]
-        assert isinstance(s, HighFiveState)
+        s = self.slice_of(state, index)
         if s.holder < 0 and casino_count(state, s.casino, seat) >= HIGH_FIVE_DICE:
             return set_slice(state, index, HighFiveState(s.casino, seat))
         return state
@@ -128,8 +127,7 @@ class HighFive(Tile):
 
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-HIGHFIVE-2: the holder exchanges the token for $100,000 from the bank."""
-        s = state.modules[index]
-        assert isinstance(s, HighFiveState)
+        s = self.slice_of(state, index)
         if s.holder < 0:
             return state
         draft = Draft(state, log)  # the slice and the payment as one state

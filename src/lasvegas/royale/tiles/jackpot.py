@@ -78,7 +78,7 @@ _new_throw = fast_constructor(JackpotThrow)
 
 
 @attrs.frozen
-class Jackpot(Tile):
+class Jackpot(Tile[JackpotState]):
     """Jackpot (A2): a 7 or a double on the black dice wins the growing counter (T-JACKPOT-1, -2).
 
     >>> import lasvegas as lv
@@ -155,8 +155,7 @@ class Jackpot(Tile):
         self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
-        s = state.modules[index]
-        assert isinstance(s, JackpotState)
+        s = self.slice_of(state, index)
         won = wins(faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
         draft = Draft(state, log)  # the counter, the task, the event and the reward as one state

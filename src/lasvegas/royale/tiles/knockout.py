@@ -73,7 +73,7 @@ class KnockoutPut(Action):
     big: bool
     """``True``: the Biggy; ``False``: a small die."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put the Biggy in the bar"``."""
         return "Put the Biggy in the bar" if self.big else "Put a small die in the bar"
 
@@ -104,7 +104,7 @@ _new_choice = fast_constructor(KnockoutChoice)
 
 
 @attrs.frozen
-class Knockout(Tile):
+class Knockout(Tile[KnockoutState]):
     """Knockout? (E2): opponents' dice go to the bar, yours come back (T-KNOCKOUT-1, -2).
 
     >>> import lasvegas as lv
@@ -246,8 +246,7 @@ class Knockout(Tile):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-KNOCKOUT-2: the bar's dice return to their owners when the round ends."""
-        s = state.modules[index]
-        assert isinstance(s, KnockoutState)
+        s = self.slice_of(state, index)
         draft = Draft(state, log)  # the moves and the slice as one state
         for seat in range(state.config.players):
             small, big = s.small[seat], s.big[seat]

@@ -64,7 +64,7 @@ class HideTokens(Action):
     tokens: int
     """How many tokens (1-3) go in the fist."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Hide 2 tokens in the fist"``."""
         noun = "token" if self.tokens == 1 else "tokens"
         return f"Hide {self.tokens} {noun} in the fist"
@@ -82,7 +82,7 @@ class GuessTokens(Action):
     tokens: int
     """The number guessed (1-3)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Guess 3 tokens"``."""
         noun = "token" if self.tokens == 1 else "tokens"
         return f"Guess {self.tokens} {noun}"
@@ -134,7 +134,7 @@ class FistMade(Event):
     tokens: int | None
     """The tokens in it (only its own seat sees them)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 0 makes a fist"`` (with the tokens for the seat itself)."""
         if self.tokens is None:
             return f"Seat {self.seat} makes a fist"
@@ -160,7 +160,7 @@ class FistOpened(Event):
     tokens: int
     """The number hidden; a different guess pays :attr:`seat` the reward (X-10)."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 1 guessed 2; seat 0's fist holds 3: wrong"``."""
         verdict = "right" if self.guess == self.tokens else "wrong"
         return (

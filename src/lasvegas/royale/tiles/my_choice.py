@@ -184,7 +184,7 @@ class MyChoicePick(Action):
     face: int
     """One of the two faces thrown."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Choose the 4: activate another tile"``."""
         what = MY_CHOICE_ACTIONS[self.face - 1] if 1 <= self.face <= 6 else "?"
         return f"Choose the {self.face}: {what}"
@@ -202,7 +202,7 @@ class MyChoiceActivate(Action):
     casino: CasinoNumber
     """The casino of the tile to activate."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Activate the tile at casino 2"``."""
         return f"Activate the tile at casino {self.casino}"
 
@@ -222,7 +222,7 @@ class MyChoiceRotate(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Turn the Biggy to 6 and place it"``."""
         return f"Turn {'the Biggy' if self.big else 'a die'} to {self.face} and place it"
 
@@ -242,7 +242,7 @@ class MyChoiceReturn(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Take a die back from casino 4"``."""
         return f"Take {'the Biggy' if self.big else 'a die'} back from casino {self.casino}"
 
@@ -259,7 +259,7 @@ class MyChoiceGolden(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put a die on the golden space"``."""
         return f"Put {'the Biggy' if self.big else 'a die'} on the golden space"
 
@@ -376,7 +376,7 @@ def _golden(state: State, index: int, action: Action, log: list[Event] | None) -
 
 
 @attrs.frozen
-class MyChoice(Tile):
+class MyChoice(Tile[MyChoiceState]):
     """My Choice (H2): the black dice offer two of six actions; the player takes one
     (T-CHOICE-1, T-CHOICE-2, X-16).
 
@@ -525,8 +525,7 @@ class MyChoice(Tile):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-CHOICE-2: the golden space's die returns to its owner, who gets $60,000 from the
         bank."""
-        s = state.modules[index]
-        assert isinstance(s, MyChoiceState)
+        s = self.slice_of(state, index)
         if s.golden < 0:
             return state
         draft = Draft(state, log)  # the slice, the move and the payment as one state

@@ -128,7 +128,7 @@ class NiceDiceTake(Action):
     big: bool
     """Whether the die is the Biggy."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put the 5 on Nice Dice"``."""
         return f"Put {'the Biggy' if self.big else 'a die'} showing {self.face} on Nice Dice"
 
@@ -143,7 +143,7 @@ class NiceDiceDecline(Action):
 
     kind: ClassVar[str] = "nice-dice-decline"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Put no die on Nice Dice"``."""
         return "Put no die on Nice Dice"
 
@@ -159,7 +159,7 @@ _new_slice = fast_constructor(NiceDiceState)
 
 
 @attrs.frozen
-class NiceDice(Tile):
+class NiceDice(Tile[NiceDiceState]):
     """Nice Dice (H1): a die on the space for its face earns that face's reward at payout
     (T-NICE-1, T-NICE-2, X-14).
 
@@ -218,8 +218,7 @@ class NiceDice(Tile):
         if placed is None:
             return state
         rolled = state.rolled
-        s = state.modules[index]
-        assert isinstance(s, NiceDiceState)
+        s = self.slice_of(state, index)
         here = state.casinos[s.casino - 1]
         held = state.supply[seat]
         options: list[tuple[int, bool]] = []
@@ -280,8 +279,7 @@ class NiceDice(Tile):
         draft.pop_task()
         if not isinstance(action, NiceDiceTake):
             return draft.build()
-        s = state.modules[index]
-        assert isinstance(s, NiceDiceState)
+        s = self.slice_of(state, index)
         face = action.face
         i = face - 1
         seat = task.seat
@@ -302,8 +300,7 @@ class NiceDice(Tile):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-NICE-2: each player takes their dice off the tile and the reward of each space
         (X-14), clockwise from the start player, spaces from 1 to 6 (ruling)."""
-        s = state.modules[index]
-        assert isinstance(s, NiceDiceState)
+        s = self.slice_of(state, index)
         if not s.owner or max(s.owner) < 0:  # every space empty
             return state
         draft = Draft(state, log)  # the slice, the moves and the rewards as one state

@@ -78,7 +78,7 @@ class NoEntryClose(Action):
     casino: CasinoNumber
     """The casino to close."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Close casino 5"``."""
         return f"Close casino {self.casino}"
 
@@ -93,7 +93,7 @@ class NoEntryLeave(Action):
 
     kind: ClassVar[str] = "no-entry-leave"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Leave the No Entry! token where it is"``."""
         return "Leave the No Entry! token where it is"
 
@@ -124,7 +124,7 @@ class NoEntryMoved(Event):
     counter: int
     """The counter's new space on ``NO_ENTRY_TRACK``."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"No Entry! closes casino 5"``."""
         return f"No Entry! closes casino {self.casino}"
 
@@ -145,7 +145,7 @@ _new_choice = fast_constructor(NoEntryChoice)
 
 
 @attrs.frozen
-class NoEntry(Tile):
+class NoEntry(Tile[NoEntryState]):
     """No Entry! (E1): close another casino for the round (T-NOENTRY-1 to T-NOENTRY-3).
 
     >>> import lasvegas as lv
@@ -226,8 +226,7 @@ class NoEntry(Tile):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Any casino but this one and the one under the token; leaving it once it is out."""
-        s = state.modules[index]
-        assert isinstance(s, NoEntryState)
+        s = self.slice_of(state, index)
         key = (len(state.casinos), s.casino, s.token)
         actions = _CHOICES.get(key)  # they depend on these alone: built once
         if actions is None:
@@ -263,8 +262,7 @@ class NoEntry(Tile):
         if type(action) is NoEntryLeave:
             return draft.build()
         assert isinstance(action, NoEntryClose)
-        s = state.modules[index]
-        assert isinstance(s, NoEntryState)
+        s = self.slice_of(state, index)
         counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
         draft.set_slice(index, _new_slice(casino=s.casino, token=action.casino, counter=counter))
         if draft.hears(NoEntryMoved):

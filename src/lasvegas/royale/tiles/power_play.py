@@ -87,7 +87,7 @@ class PowerPlayUse(Action):
     big: bool
     """``True``: the Biggy; ``False``: a small die."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Use Power Play: turn a die to 3 and place it at casino 3"``."""
         die = "the Biggy" if self.big else "a die"
         return f"Use Power Play: turn {die} to {self.face} and place it at casino {self.face}"
@@ -103,7 +103,7 @@ class PowerPlayRoll(Action):
 
     kind: ClassVar[str] = "power-play-roll"
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Keep the Power Play token and roll"``."""
         return "Keep the Power Play token and roll"
 
@@ -132,7 +132,7 @@ class PowerTokenMoved(Event):
     holder: int
     """The seat now holding it, or ``-1`` for the tile."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Seat 2 takes the Power Play token"``."""
         if self.holder < 0:
             return "The Power Play token returns to the tile"
@@ -146,7 +146,7 @@ _USES: Final[tuple[PowerPlayUse, ...]] = tuple(
 
 
 @attrs.frozen
-class PowerPlay(Tile):
+class PowerPlay(Tile[PowerPlayState]):
     """Power Play (D2): a clear majority takes the token; the token buys a placement of your
     choice at the start of your next turn (T-POWER-1 to T-POWER-4).
 
@@ -195,8 +195,7 @@ class PowerPlay(Tile):
         return PowerPlayState(casino)
 
     def _hand(self, state: State, index: int, holder: int, log: list[Event] | None) -> State:
-        s = state.modules[index]
-        assert isinstance(s, PowerPlayState)
+        s = self.slice_of(state, index)
         if s.holder == holder:
             return state
         modules = state.modules
@@ -213,8 +212,7 @@ class PowerPlay(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-POWER-2: a clear majority of the active seat here takes the token."""
-        s = state.modules[index]
-        assert isinstance(s, PowerPlayState)
+        s = self.slice_of(state, index)
         if clear_majority(state.casinos[s.casino - 1].weights()) == seat:
             return self._hand(state, index, seat, log)
         return state
@@ -240,8 +238,7 @@ class PowerPlay(Tile):
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice (the
         engine calls no sleeping tile: the tile is in play)."""
-        s = state.modules[index]
-        assert isinstance(s, PowerPlayState)
+        s = self.slice_of(state, index)
         if s.holder < 0:
             return state
         if type(event) is TurnStarted:

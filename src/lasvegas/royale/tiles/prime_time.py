@@ -76,7 +76,7 @@ class PrimeTimePlace(Action):
     faces: tuple[int, ...]
     """The faces of the black dice placed, sorted: none, one or both."""
 
-    def text(self, state: State | None) -> str:
+    def text(self, state: State | None = None) -> str:
         """``"Place the black dice at casinos 2 and 5"``."""
         if not self.faces:
             return "Place no black die"
@@ -142,7 +142,7 @@ sets of closed casinos)."""
 
 
 @attrs.frozen
-class PrimeTime(Tile):
+class PrimeTime(Tile[PrimeTimeState]):
     """Prime Time (B1): the winner here may add the two black dice to the table (T-PRIME-1).
 
     >>> import lasvegas as lv
@@ -193,8 +193,7 @@ class PrimeTime(Tile):
 
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-PRIME-1: the winner here now (ties considered) throws the black dice."""
-        s = state.modules[index]
-        assert isinstance(s, PrimeTimeState)
+        s = self.slice_of(state, index)
         ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
@@ -250,8 +249,7 @@ class PrimeTime(Tile):
         draft.tasks = rest
         if not action.faces:
             return draft.build()
-        s = state.modules[index]
-        assert isinstance(s, PrimeTimeState)
+        s = self.slice_of(state, index)
         draft.set_slice(
             index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
         )
@@ -261,8 +259,7 @@ class PrimeTime(Tile):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The black dice leave the table when the round ends."""
-        s = state.modules[index]
-        assert isinstance(s, PrimeTimeState)
+        s = self.slice_of(state, index)
         if not s.placed:
             return state
         draft = Draft(state, log)  # the slice and the moves as one state
