@@ -75,6 +75,11 @@ def _deal(players: int) -> Hands:
     return Hands(hands=tuple(cards), sizes=(3,) * players)
 
 
+def _picks(players: int) -> tuple[lv.Action, ...]:
+    """Every card a seat may pick (the cards dealt, whoever holds them)."""
+    return tuple(Pick(10 * s + k) for s in range(players) for k in (1, 2, 3))
+
+
 @attrs.frozen
 class Secrets(lv.RuleModule):
     """A test module hiding hands, a pending pick and a peek, through the view hooks."""
@@ -95,6 +100,10 @@ class Secrets(lv.RuleModule):
     ) -> lv.State:
         """The start player picks a card in secret at each round's start."""
         return push_task(state, Choose(module=index, seat=state.start))
+
+    def capabilities(self) -> lv.Capabilities:
+        """The action space: every card of the deal."""
+        return lv.Capabilities(action_space=_picks)
 
     def task_handlers(self) -> Mapping[type[lv.Task], lv.TaskHandler]:
         """The secret pick."""
