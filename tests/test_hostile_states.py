@@ -591,3 +591,22 @@ def test_a_nice_dice_take_of_a_die_the_seat_does_not_have_is_refused() -> None:
     face = next(f for f in range(1, 7) if f != tile)
     task["options"] = sorted({*map(tuple, task["options"]), (face, True)})
     refused(doc, "to put on the tile for face")
+
+
+def test_a_seat_still_to_choose_with_no_card_is_refused() -> None:
+    """K-9: a seat with no card in hand and none to draw is out; a seat marked back in (a
+    graft of another state's ``out``, found by the fuzz harness) loaded, and once the others
+    had chosen nobody could move."""
+    state = find(
+        lv.cardgame(3),
+        lambda s: (
+            any(t.kind == "cardgame-choose" for t in s.tasks)
+            and any(cards(s).out)
+            and not any(cards(s).decks[t] for t in range(3) if cards(s).out[t])
+        ),
+    )
+    doc = document(state)
+    part = doc["modules"][0]
+    seat = part["out"].index(True)
+    part["out"][seat] = False
+    refused(doc, f"seat {seat} is still to choose with no card in hand (K-9")

@@ -570,6 +570,10 @@ class CardGame(RuleModule[CardGameState]):
             if seat is None or not s.hands[seat]:
                 found.append("a choice is pending but no seat still in the round can choose")
             for t in range(len(s.out)):
+                if not s.out[t] and s.choices[t] is None and not s.hands[t]:
+                    found.append(
+                        f"seat {t} is still to choose with no card in hand (K-9: it is out)"
+                    )
                 short = len(s.hands[t]) < HAND_SIZE and s.decks[t]
                 if not s.out[t] and short:
                     found.append(
@@ -584,7 +588,8 @@ class CardGame(RuleModule[CardGameState]):
         ``Sequential``: selections the seat placed), no cards held by a seat that is out nor
         before the round's deal, the turn 0-6, and the round's progress: the pile holds the
         notes of the rounds to come (K-3, K-10), a pending choice has a seat that can make
-        it, every seat still in the round holds a full hand unless its draw pile is empty, a
+        it, every seat still to choose holds cards (K-9), every seat still in the round a
+        full hand unless its draw pile is empty, a
         deal lists every seat with a short hand and cards to draw (K-6), no seat chooses
         before its cards are dealt (K-5).
         """
