@@ -43,10 +43,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Generic
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 import attrs
-from typing_extensions import TypeVar
 
 from .._tags import claim
 from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
@@ -359,7 +358,12 @@ NO_SCORE: Score = Score()
 """A module that adds nothing to the standings."""
 
 
-SliceT = TypeVar("SliceT", bound="ModuleState", default="ModuleState", covariant=True)
+if TYPE_CHECKING:  # a TypeVar default (PEP 696) is Python 3.13's; the type checker has it
+    from typing_extensions import TypeVar as _DefaultedTypeVar
+
+    SliceT = _DefaultedTypeVar("SliceT", bound="ModuleState", default="ModuleState", covariant=True)
+else:  # at run time the default changes nothing: no dependency beyond attrs and cattrs
+    SliceT = TypeVar("SliceT", bound="ModuleState", covariant=True)
 """The type of a module's slice: ``class Kickers(RuleModule[KickersState])``. A bare
 ``RuleModule`` is ``RuleModule[ModuleState]``."""
 
