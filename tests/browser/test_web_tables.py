@@ -5,10 +5,10 @@ pyproject.toml); ``nox -s browser`` installs what they need and runs them. They 
 ``/usr/bin/chromium`` (``apt-get install chromium``): Playwright drives it through
 ``executable_path``, since Playwright's own browser download is not used.
 
-Every edition is played to its end through the lobby's form, at a phone's size (390×844)
+Every edition is played to its end through the lobby's form, at a phone's size (390x844)
 and at a desktop's, with every human seat in its own browser context and the others bots;
 on every screen the page must keep its sizes: every visible text at least 12 CSS px, every
-button, link and clickable at least 44×44 px, nothing scrolling sideways. The moves are made
+button, link and clickable at least 44x44 px, nothing scrolling sideways. The moves are made
 the ways a person makes them: a button, the keys 1-9, a rolled face group, a card of the
 hand, a casino. Then: a dropped connection resumes without repeating the log, a table that
 is gone says so and stops retrying, a click chosen from an outdated table is refused.
@@ -135,7 +135,7 @@ def _context(browser: Browser, viewport: dict[str, int]) -> BrowserContext:
     """A fresh context. The page's CSP forbids eval, which Playwright's ``wait_for_function``
     needs: the test bypasses it (the page itself never evals)."""
     context = browser.new_context(
-        viewport=viewport,  # type: ignore[arg-type]
+        viewport=viewport,  # type: ignore[arg-type, unused-ignore]
         bypass_csp=True,
         accept_downloads=True,
         has_touch=viewport["width"] < 600,
@@ -157,7 +157,9 @@ def _sizes(page: Page, where: str) -> None:
     assert not problems, f"{where}: {problems[:8]}"
 
 
-def _api(url: str, token: str = "", body: object = None, headers: dict[str, str] | None = None) -> tuple[int, dict[str, str], Any]:
+def _api(
+    url: str, token: str = "", body: object = None, headers: dict[str, str] | None = None
+) -> tuple[int, dict[str, str], Any]:
     """An HTTP request from the test itself (not the page): status, headers, JSON."""
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(url, data=data, method="GET" if body is None else "POST")
@@ -215,7 +217,10 @@ def _open_table(
     assert page.locator("#create-errors").count() == 0, page.text_content("#create-errors")
     humans = [str(seat) for seat, kind in enumerate(seats) if kind == "human"]
     assert page.locator("#links button.copy").count() == len(humans) + 1  # a copy button per link
-    links = {key: server + (page.get_attribute(f"#link-{key}", "href") or "") for key in [*humans, "spectator"]}
+    links = {
+        key: server + (page.get_attribute(f"#link-{key}", "href") or "")
+        for key in [*humans, "spectator"]
+    }
     # the lobby remembers the table for its creator
     table = links["0"].split("/")[4]
     page.reload()
@@ -280,7 +285,12 @@ def _play(pages: list[Page], where: str, seconds: float = 240) -> int:
 
 
 def _log_seqs(page: Page) -> list[int]:
-    return [int(s) for s in page.eval_on_selector_all("#log li[data-seq]", "els => els.map(e => e.dataset.seq)")]
+    return [
+        int(s)
+        for s in page.eval_on_selector_all(
+            "#log li[data-seq]", "els => els.map(e => e.dataset.seq)"
+        )
+    ]
 
 
 EDITIONS: dict[str, dict[str, Any]] = {
@@ -309,7 +319,9 @@ EDITIONS: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("edition", list(EDITIONS))
-def test_every_edition_plays_to_the_end(server: str, browser: Browser, edition: str, size: str) -> None:
+def test_every_edition_plays_to_the_end(
+    server: str, browser: Browser, edition: str, size: str
+) -> None:
     """Every edition to its end at a phone's size and at a desktop's, every human seat in
     its own browser: the sizes hold on every screen, the title says whose turn it is, the
     end shows the standings, the tie-break and the record download."""
@@ -341,7 +353,8 @@ def test_every_edition_plays_to_the_end(server: str, browser: Browser, edition: 
     if edition == "royale":
         assert pages[0].locator(".tile").count() == 3, "three tiles at the casinos"
     if edition == "boulevard":
-        assert "Kicker" in board and "Casino 7" in board  # the legend and the slot machine
+        assert "Kicker" in board  # the legend
+        assert "Casino 7" in board  # the slot machine
     if edition == "neutral":
         assert "Neutral die" in board
     if edition == "cardgame":
@@ -401,7 +414,9 @@ def _drop_sockets(page: Page) -> dict[str, Any]:
     return state
 
 
-def test_a_dropped_connection_resumes_without_repeating_the_log(server: str, browser: Browser) -> None:
+def test_a_dropped_connection_resumes_without_repeating_the_log(
+    server: str, browser: Browser
+) -> None:
     """The connection drops; meanwhile the table moves on (another seat acts): the page says
     "Reconnecting…", comes back with the entries it missed, each entry once."""
     context = _context(browser, PHONE)
@@ -421,7 +436,9 @@ def test_a_dropped_connection_resumes_without_repeating_the_log(server: str, bro
     status, headers, snapshot = _api(api0, token0)
     assert status == 200
     version = headers.get("ETag") or f'"{snapshot["version"]}"'
-    status, _, _ = _api(f"{api0}/actions", token0, snapshot["view"]["legal"][0], {"If-Match": version})
+    status, _, _ = _api(
+        f"{api0}/actions", token0, snapshot["view"]["legal"][0], {"If-Match": version}
+    )
     assert status == 200
     sockets["down"] = False
     page.wait_for_selector("#conn.hidden", state="attached", timeout=30_000)
@@ -478,7 +495,10 @@ def test_a_click_chosen_on_an_outdated_table_is_refused(server: str, browser: Br
     api0, token0 = _seat_api(server, links["0"])
     _, headers, snapshot = _api(api0, token0)
     status, _, _ = _api(
-        f"{api0}/actions", token0, snapshot["view"]["legal"][0], {"If-Match": headers.get("ETag") or ""}
+        f"{api0}/actions",
+        token0,
+        snapshot["view"]["legal"][0],
+        {"If-Match": headers.get("ETag") or ""},
     )
     assert status == 200
     _, _, moved = _api(api0, token0)
