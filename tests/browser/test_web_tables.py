@@ -145,10 +145,24 @@ def _context(browser: Browser, viewport: dict[str, int]) -> BrowserContext:
     return context
 
 
+WATCH = """document.addEventListener("DOMContentLoaded", () => {
+  window.__seen = { versions: [], thinking: [] };
+  new MutationObserver(() => {
+    const seen = window.__seen, version = document.body.dataset.version;
+    if (version !== undefined && seen.versions[seen.versions.length - 1] !== version) seen.versions.push(version);
+    const text = document.getElementById("thinking").textContent;
+    if (text && seen.thinking[seen.thinking.length - 1] !== text) seen.thinking.push(text);
+  }).observe(document.body, { attributes: true, childList: true, subtree: true, characterData: true });
+});"""
+"""Records every version the page shows and every "... is thinking" line (``window.__seen``)."""
+
+
 def _screenshot(page: Page, name: str) -> None:
+    """A PNG of *page*: the whole page at a desktop's size, the screen at a phone's."""
     folder = os.environ.get("LASVEGAS_SCREENSHOTS")
     target = Path(folder) / f"{name}.png" if folder else None
-    data = page.screenshot(full_page=True, path=str(target) if target else None)
+    whole = (page.viewport_size or DESKTOP)["width"] >= 600
+    data = page.screenshot(full_page=whole, path=str(target) if target else None)
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -348,6 +362,8 @@ def test_every_edition_plays_to_the_end(
     opener.close()
     humans = [str(s) for s, kind in enumerate(spec["seats"]) if kind == "human"]
     contexts = [_context(browser, viewport) for _ in humans]
+    for context in contexts:
+        context.add_init_script(WATCH)
     pages = [context.new_page() for context in contexts]
     for page, seat in zip(pages, humans, strict=True):
         page.goto(links[seat])
@@ -362,7 +378,9 @@ def test_every_edition_plays_to_the_end(
         assert "Neutral dice" in board  # the legend
     if edition == "cardgame":
         assert pages[0].locator("#hand-panel .card").count() > 0, "the hand is drawn as cards"
-    _screenshot(pages[0], f"web-{edition}-{size}-start")
+    shot = f"web-{edition}" + ("-phone" if size == "phone" else "")
+    if edition != "classic":  # the docs show these tables at their start, the classic one at its end
+        _screenshot(pages[0], shot)
     moves = _play(pages, f"{edition} at {size} size")
     assert moves > 0
     for page in pages:
@@ -374,7 +392,17 @@ def test_every_edition_plays_to_the_end(
         _sizes(page, f"{edition} at {size} size, the end")
         seqs = _log_seqs(page)
         assert seqs == list(range(len(seqs))), "the log holds each entry once, in order"
-    _screenshot(pages[0], f"web-{edition}-{size}")
+    if edition == "classic":
+        _screenshot(pages[0], shot)
+    if spec["seats"].count("bot") >= 2:
+        # the bots' moves arrive one by one, each bot shown thinking first
+        seen = pages[0].evaluate("window.__seen")
+        bots = [s for s, kind in enumerate(spec["seats"]) if kind == "bot"]
+        thinking = [line for line in seen["thinking"] if line.endswith("is thinking…")]
+        assert {f"Seat {s} " in line for s in bots for line in thinking} >= {True}, seen["thinking"][:5]
+        assert all(any(line.startswith(f"Seat {s} ") for line in thinking) for s in bots), thinking[:8]
+        final = int(pages[0].evaluate("document.body.dataset.version"))
+        print(f"{edition} {size}: {len(seen['versions'])} versions shown of {final}")
     with pages[0].expect_download() as download:
         pages[0].click("#download-record")
     record = json.loads(Path(download.value.path()).read_text("utf-8"))
