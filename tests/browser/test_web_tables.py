@@ -379,7 +379,9 @@ def test_every_edition_plays_to_the_end(
     if edition == "cardgame":
         assert pages[0].locator("#hand-panel .card").count() > 0, "the hand is drawn as cards"
     shot = f"web-{edition}" + ("-phone" if size == "phone" else "")
-    if edition != "classic":  # the docs show these tables at their start, the classic one at its end
+    if (
+        edition != "classic"
+    ):  # the docs show these tables at their start, the classic one at its end
         _screenshot(pages[0], shot)
     moves = _play(pages, f"{edition} at {size} size")
     assert moves > 0
@@ -399,10 +401,10 @@ def test_every_edition_plays_to_the_end(
         seen = pages[0].evaluate("window.__seen")
         bots = [s for s, kind in enumerate(spec["seats"]) if kind == "bot"]
         thinking = [line for line in seen["thinking"] if line.endswith("is thinking…")]
-        assert {f"Seat {s} " in line for s in bots for line in thinking} >= {True}, seen["thinking"][:5]
-        assert all(any(line.startswith(f"Seat {s} ") for line in thinking) for s in bots), thinking[:8]
-        final = int(pages[0].evaluate("document.body.dataset.version"))
-        print(f"{edition} {size}: {len(seen['versions'])} versions shown of {final}")
+        assert all(any(line.startswith(f"Seat {s} ") for line in thinking) for s in bots), thinking[
+            :8
+        ]
+        assert len(seen["versions"]) > 2 * len(bots), "the table's changes shown as they come"
     with pages[0].expect_download() as download:
         pages[0].click("#download-record")
     record = json.loads(Path(download.value.path()).read_text("utf-8"))
