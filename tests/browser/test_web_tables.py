@@ -341,7 +341,9 @@ def test_every_edition_plays_to_the_end(
 ) -> None:
     """Every edition to its end at a phone's size and at a desktop's, every human seat in
     its own browser: the sizes hold on every screen, the title says whose turn it is, the
-    end shows the standings, the tie-break and the record download."""
+    end shows the standings, the tie-break and the record download. In the card game both
+    people get their choices at once (K-5) and a choice made stays hidden from the other
+    until its turn (K-13)."""
     viewport = PHONE if size == "phone" else DESKTOP
     spec = dict(EDITIONS[edition])
     if edition == "cardgame" and size == "desktop":
@@ -378,6 +380,14 @@ def test_every_edition_plays_to_the_end(
         assert "Neutral dice" in board  # the legend
     if edition == "cardgame":
         assert pages[0].locator("#hand-panel .card").count() > 0, "the hand is drawn as cards"
+    if edition == "cardgame" and size == "phone":
+        # K-5: both people choose at once; K-13: a choice stays hidden until its turn
+        for page in pages:
+            page.wait_for_function(PLAYABLE)
+        _move(pages[0], 0)
+        pages[1].wait_for_timeout(300)
+        assert pages[1].locator("#actions button:not([disabled])").count() > 0
+        assert "chosen:" not in (pages[1].text_content("#log") or "")
     shot = f"web-{edition}" + ("-phone" if size == "phone" else "")
     if (
         edition != "classic"
