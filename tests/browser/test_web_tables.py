@@ -553,3 +553,27 @@ def test_a_click_chosen_on_an_outdated_table_is_refused(server: str, browser: Br
     _, _, after = _api(api0, token0)
     assert after["version"] == moved["version"], "the stale click changed nothing"
     context.close()
+
+
+def test_a_double_click_plays_once(server: str, browser: Browser) -> None:
+    """The buttons are disabled while an action is on its way: a double click sends one
+    action, and no second one is refused or played."""
+    context = _context(browser, PHONE)
+    page = context.new_page()
+    links = _open_table(page, server, 2, "classic", ["human", "human"])
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.url) if r.method == "POST" else None)
+    page.goto(links["0"])
+    page.wait_for_function(PLAYABLE)
+    version = page.evaluate("document.body.dataset.version")
+    page.locator("#actions button").first.dblclick()
+    page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    page.wait_for_timeout(500)
+    assert len(requests) == 1, requests
+    assert page.text_content("#error") == ""
+    assert page.text_content("#notice") == ""
+    api0, token0 = _seat_api(server, links["0"])
+    _, _, snapshot = _api(api0, token0)
+    placed = [e for e in snapshot["log"] if (e.get("event") or {}).get("kind") == "dice-placed"]
+    assert len(placed) == 1, placed
+    context.close()
