@@ -577,3 +577,27 @@ def test_a_double_click_plays_once(server: str, browser: Browser) -> None:
     placed = [e for e in snapshot["log"] if (e.get("event") or {}).get("kind") == "dice-placed"]
     assert len(placed) == 1, placed
     context.close()
+
+
+def test_the_page_runs_under_its_own_content_security_policy(server: str, browser: Browser) -> None:
+    """The other tests bypass the page's CSP (Playwright's waits evaluate scripts); here it
+    holds: the lobby opens a table, the seat's page draws it and takes a move, and the
+    browser reports no violation and no error."""
+    context = browser.new_context(viewport=PHONE)  # type: ignore[arg-type, unused-ignore]
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("console", lambda message: problems.append(message.text))
+    page.on("pageerror", lambda error: problems.append(str(error)))
+    page.goto(server + "/")
+    page.wait_for_selector("#seat-1 option >> nth=1", state="attached")
+    page.click("#create")
+    page.wait_for_selector("#open-mine")
+    page.click("#open-mine")
+    page.wait_for_selector("#actions button:not([disabled])")
+    assert page.title().startswith("Your turn")
+    entries = page.locator("#log li[data-seq]").count()
+    page.locator("#actions button").first.click()
+    page.wait_for_selector(f"#log li[data-seq='{entries}']", state="attached")
+    assert page.locator("#casinos .casino").count() == 6
+    assert problems == []
+    context.close()
