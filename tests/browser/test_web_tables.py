@@ -247,13 +247,19 @@ def _open_table(
 
 def _move(page: Page, step: int) -> None:
     """Make one move the way a person would: by turns a rolled face group, a card, the
-    keys 1-9 or a button; a choice on the board that is not unique is finished on a
-    highlighted button."""
+    dice a kicker may kick, the keys 1-9 or a button; a choice on the board that is not
+    unique is finished on a highlighted button."""
     version = page.evaluate("document.body.dataset.version")
     log_size = page.evaluate("document.body.dataset.logSize")
     faces = page.locator("#rolled-panel button.facegroup:not([disabled])")
     cards = page.locator("#hand-panel button.card:not([disabled])")
-    if step % 4 == 1 and faces.count():
+    kicks = page.locator(".owner-dice.kickable")
+    if step % 2 == 0 and kicks.count():  # a kicker landed: click the dice to kick
+        kicks.first.click()
+        suggested = page.locator("#actions button.suggested:not([disabled])")
+        if page.evaluate("document.body.dataset.version") == version and suggested.count():
+            suggested.first.click()
+    elif step % 4 == 1 and faces.count():
         faces.first.click()
         suggested = page.locator("#actions button.suggested:not([disabled])")
         if page.evaluate("document.body.dataset.version") == version and suggested.count():
