@@ -295,8 +295,7 @@ def _play(pages: list[Page], where: str, seconds: float = 240) -> int:
                 continue
             if page.locator("#actions button:not([disabled])").count():
                 assert page.title().startswith("Your turn")
-                if moves < 30 or moves % 10 == 0:
-                    _sizes(page, f"{where}, move {moves}")
+                _sizes(page, f"{where}, move {moves}")
                 _move(page, moves)
                 moves += 1
                 moved = True
