@@ -19,6 +19,7 @@ With ``LASVEGAS_SCREENSHOTS=<dir>`` the games leave PNGs of their tables there (
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import re
@@ -524,6 +525,41 @@ def test_a_table_that_is_gone_says_so_and_stops_retrying(browser: Browser) -> No
         _sizes(page, "the gone table")
         page.click("#to-lobby")
         page.wait_for_selector("#new-table")
+    finally:
+        second.stop()
+        context.close()
+
+
+def test_a_restarted_server_resumes_the_table_on_the_page(browser: Browser, tmp_path: Path) -> None:
+    """The server stops and starts again on its stored tables: the page says
+    "Reconnecting…", then goes on with the same table, each log line once, and plays on."""
+    from lasvegas.web import create_app
+
+    # the web store module, looked up when the test runs
+    store = importlib.import_module("lasvegas.web.store")
+    kept = tmp_path / "tables.sqlite3"
+    first = Served(create_app(store=store.SqliteStore(kept)))  # type: ignore[call-arg, unused-ignore]
+    context = _context(browser, PHONE)
+    page = context.new_page()
+    links = _open_table(page, first.url, 2, "classic", ["human", "bot"])
+    page.goto(links["0"])
+    page.wait_for_function(PLAYABLE)
+    _move(page, 0)
+    page.wait_for_function(PLAYABLE)
+    before = _log_seqs(page)
+    port = first.port
+    first.stop()
+    page.wait_for_selector("#conn:not(.hidden)")
+    assert "Reconnecting" in (page.text_content("#conn") or "")
+    second = Served(create_app(store=store.SqliteStore(kept)), port)  # type: ignore[call-arg, unused-ignore]
+    try:
+        page.wait_for_selector("#conn.hidden", state="attached", timeout=30_000)
+        assert page.evaluate("document.body.dataset.gone") != "true"
+        page.wait_for_function(PLAYABLE)
+        _move(page, 3)
+        seqs = _log_seqs(page)
+        assert seqs == list(range(len(seqs))), "each entry once, in order"
+        assert len(seqs) > len(before)
     finally:
         second.stop()
         context.close()
