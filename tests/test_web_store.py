@@ -545,8 +545,7 @@ def test_bots_move_one_by_one_and_each_move_is_pushed() -> None:
             json=snapshot["view"]["legal"][0],
             headers=_auth(token, snapshot["version"]),
         )
-        assert answer.status_code == 200
-        assert answer.json()["thinking"] == 1  # answered before the bots moved
+        assert answer.status_code == 200  # (that it never waits for bots: the pool tests)
         seen = []
         size = snapshot["log_size"]
         while True:
@@ -556,7 +555,9 @@ def test_bots_move_one_by_one_and_each_move_is_pushed() -> None:
             seen.append((pushed["version"], pushed["thinking"]))
             if 0 in pushed["waiting"]:
                 break
-    assert [v for v, _ in seen] == sorted({v for v, _ in seen})
+    # Pushed as they land: versions never go back (a bot starting to think is pushed at
+    # the version before its move, so one version may be pushed twice).
+    assert [v for v, _ in seen] == sorted(v for v, _ in seen)
     assert seen[-1][0] == snapshot["version"] + 4  # the human's move and three bots' moves
     assert seen[-1][1] is None
 
