@@ -14,6 +14,7 @@ True
 """
 
 from .__about__ import __version__
+from ._build import COMPILED
 from .actions import Action, Draw, Place, Roll
 from .boulevard import (
     Biggies,
@@ -111,6 +112,7 @@ from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_e
 __all__ = [
     "BANKNOTES",
     "CHANCE",
+    "COMPILED",
     "GROUPS",
     "Action",
     "BadLuck",

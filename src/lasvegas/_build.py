@@ -1,0 +1,39 @@
+"""Which build of the library runs: the pure-Python one, or the one compiled with mypyc.
+
+The same source makes both. A wheel built with ``LASVEGAS_COMPILE=1`` compiles the modules
+listed in :data:`COMPILED_MODULES` (this one among them) to C extensions with mypyc; every
+other build (the pure ``py3-none-any`` wheel, an editable install, a source checkout) runs
+them as Python. ``hatch_build.py`` reads the list from here.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Final
+
+__all__ = ["COMPILED", "COMPILED_MODULES"]
+
+COMPILED_MODULES: Final = (
+    "lasvegas._build",
+    "lasvegas._splitmix",
+    "lasvegas.payout",
+    "lasvegas.table",
+    "lasvegas.engine._apply",
+    "lasvegas.engine._chance",
+    "lasvegas.engine._common",
+    "lasvegas.engine._hooks",
+    "lasvegas.engine._moves",
+    "lasvegas.engine._round",
+    "lasvegas.engine._turns",
+)
+"""The modules the compiled build compiles with mypyc (the logic modules that define no
+attrs class: mypyc would turn an attrs class's constants into fields)."""
+
+
+def _probe() -> None:
+    """A function whose type tells whether this module runs compiled."""
+
+
+COMPILED: Final = not isinstance(_probe, types.FunctionType)
+"""``True`` in the compiled build (this module, like every module of
+:data:`COMPILED_MODULES`, is a C extension built by mypyc), ``False`` in the pure one."""
