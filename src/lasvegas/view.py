@@ -28,7 +28,7 @@ from .engine import Step, legal_actions, standings, to_move
 from .errors import ConfigError
 from .events import Event
 from .modules.base import ModuleState, Task
-from .state import Casino, Phase, State
+from .state import Casino, Phase, State, evolve
 from .text import _name_seats, describe, describe_place
 from .types import CHANCE, CasinoNumber, Chance, Money, Seat
 
@@ -511,7 +511,7 @@ def hidden_variant(state: State, seat: Seat | None, rng: Rng) -> State:
             money = list(state.money)
             for s, notes in zip(others, dealt, strict=True):
                 money[s] = notes
-            state = attrs.evolve(state, money=tuple(money))
+            state = evolve(state, money=tuple(money))
     for i, module in enumerate(state.config.modules):
         state = module.resample_hidden(state, i, seat, rng)
     return state

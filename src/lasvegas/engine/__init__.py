@@ -21,8 +21,11 @@ casino) live in :mod:`lasvegas.table`, and several changes to one state are gath
 
 from __future__ import annotations
 
+from typing import Any, ClassVar, Final, final
+
 import attrs
 
+from .._native import FrozenInstanceError, attributes, finish
 from ..actions import Action
 from ..events import Event
 from ..state import State
@@ -58,16 +61,49 @@ class Standings:
     """The winning seats once the game is over (several when still tied); empty before."""
 
 
-@attrs.frozen(weakref_slot=False)
+@final
 class ChanceRun:
     """What :func:`play_chance` returns: the state at the next decision (or the game's end)
-    and the chance actions drawn on the way."""
+    and the chance actions drawn on the way. Immutable, hashable, compared by value."""
 
-    state: State
+    __slots__ = ("actions", "state")
+    __match_args__: ClassVar = ("state", "actions")
+    __attrs_attrs__: ClassVar[Any] = attributes(
+        "ChanceRun", state=State, actions=tuple[Action, ...]
+    )
+
+    state: Final[State]
     """The state reached: a seat must decide, or the game is over."""
-    actions: tuple[Action, ...]
+    actions: Final[tuple[Action, ...]]
     """The chance outcomes drawn, in order (``()`` when *state* needed no chance): what
     applying them one by one from the start state reaches :attr:`state` with."""
+
+    def __init__(self, state: State, actions: tuple[Action, ...]) -> None:
+        self.state = state
+        self.actions = actions
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ChanceRun:
+            return NotImplemented
+        return (self.state, self.actions) == (other.state, other.actions)
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.actions))
+
+    def __repr__(self) -> str:
+        return f"ChanceRun(state={self.state!r}, actions={self.actions!r})"
+
+    def __reduce__(self) -> tuple[type[ChanceRun], tuple[object, ...]]:
+        return ChanceRun, (self.state, self.actions)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+finish(ChanceRun)
 
 
 # The submodules, after the result types they import from here.

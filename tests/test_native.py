@@ -1,0 +1,232 @@
+"""The native state classes (``State``, ``Casino``, ``ChanceRun``): they behave as the frozen
+attrs classes they replace did, in equality, hashing, repr, pickling, JSON and immutability."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+from typing import Any
+
+import attrs
+import pytest
+from attrs.exceptions import FrozenInstanceError
+from hypothesis import given
+from hypothesis import strategies as st
+
+import lasvegas as lv
+from lasvegas._native import interpreted
+from lasvegas.bench import configurations
+from lasvegas.state import Casino, fast_constructor, make_casino
+
+_NATIVE = (lv.State, Casino, lv.ChanceRun)
+
+
+# The attrs classes as they were (the reference the native classes must match).
+@attrs.frozen(weakref_slot=False)
+class OldCasino:
+    notes: tuple[int, ...]
+    dice: tuple[int, ...]
+    big: tuple[int, ...]
+
+
+@attrs.frozen(weakref_slot=False)
+class OldState:
+    config: Any
+    round: int
+    phase: Any
+    cursor: int
+    start: int
+    active: int
+    supply: tuple[tuple[int, ...], ...]
+    rolled: tuple[tuple[int, ...], ...]
+    casinos: tuple[Any, ...]
+    pile_hidden: tuple[int, ...]
+    pile_returned: tuple[int, ...]
+    money: tuple[tuple[int, ...], ...]
+    modules: tuple[Any, ...]
+    tasks: tuple[Any, ...]
+
+
+@attrs.frozen(weakref_slot=False)
+class OldChanceRun:
+    state: Any
+    actions: tuple[Any, ...]
+
+
+_OLD: dict[type, type] = {lv.State: OldState, Casino: OldCasino, lv.ChanceRun: OldChanceRun}
+
+
+def _names(cls: Any) -> tuple[str, ...]:
+    return tuple(a.name for a in attrs.fields(cls))
+
+
+def _values(obj: object) -> tuple[object, ...]:
+    return tuple(getattr(obj, a.name) for a in attrs.fields(type(obj)))  # type: ignore[arg-type]
+
+
+def _old(obj: object) -> object:
+    return _OLD[type(obj)](*_values(obj))
+
+
+def _boulevard() -> lv.GameConfig:
+    build = configurations().get("boulevard-4-all")
+    assert build is not None
+    return build()
+
+
+def _states() -> list[lv.State]:
+    """States from seeded games of every edition, every phase on the way."""
+    out: list[lv.State] = []
+    for config in (lv.classic(4), lv.royale(3), lv.cardgame(3), _boulevard()):
+        rng = lv.Rng(5)
+        state = lv.new_game(config)
+        for _ in range(40):
+            out.append(state)
+            if state.phase is lv.Phase.OVER:
+                break
+            if lv.to_move(state) is lv.CHANCE:
+                state = lv.apply(state, lv.sample_chance(state, rng))
+            else:
+                legal = lv.legal_actions(state)
+                state = lv.apply(state, legal[rng.below(len(legal))])
+    return out
+
+
+_STATES = _states()
+_INTS = st.tuples(st.integers(0, 3), st.integers(0, 3))
+_CASINOS = st.builds(Casino, _INTS, _INTS, _INTS)
+
+
+def _objects() -> list[object]:
+    runs = [lv.play_chance(s, lv.Rng(3)) for s in _STATES[::7]]
+    return [*_STATES, *(c for s in _STATES[::9] for c in s.casinos), *runs]
+
+
+@given(st.sampled_from(_STATES), st.sampled_from(_STATES), st.sampled_from(_names(lv.State)))
+def test_state_equality_and_hash_match_the_attrs_class(a: lv.State, b: lv.State, name: str) -> None:
+    """Equal exactly when the attrs class's were, and then with equal hashes."""
+    mixed = lv.State(**{**attrs.asdict(a, recurse=False), name: getattr(b, name)})
+    for x, y in ((a, b), (a, mixed), (mixed, b), (a, a)):
+        assert (x == y) == (_old(x) == _old(y))
+        assert (x != y) == (_old(x) != _old(y))
+        if x == y:
+            assert hash(x) == hash(y)
+
+
+@given(_CASINOS, _CASINOS)
+def test_casino_equality_and_hash_match_the_attrs_class(a: Casino, b: Casino) -> None:
+    assert (a == b) == (_old(a) == _old(b))
+    assert (a == b) == (make_casino(a.notes, a.dice, a.big) == b)
+    if a == b:
+        assert hash(a) == hash(b)
+    assert repr(a) == repr(_old(a)).replace("OldCasino(", "Casino(", 1)
+
+
+def test_repr_is_the_attrs_repr() -> None:
+    for obj in _objects():
+        old = repr(_old(obj))
+        assert repr(obj) == old.replace("Old", "", 1)
+
+
+def test_other_types_are_never_equal() -> None:
+    state = _STATES[0]
+    assert state != _old(state)
+    assert state.casinos[0] != (state.casinos[0].notes, state.casinos[0].dice, state.casinos[0].big)
+    assert lv.State.__eq__(state, object()) is NotImplemented
+
+
+def _edition(obj: object) -> str:
+    state = obj.state if isinstance(obj, lv.ChanceRun) else obj
+    return state.config.edition if isinstance(state, lv.State) else "none"
+
+
+def test_pickle_and_copy_round_trip() -> None:
+    # (a Royale config holds its tiles' local functions: it never pickled)
+    for obj in (o for o in _objects() if _edition(o) != "royale"):
+        for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+            back = pickle.loads(pickle.dumps(obj, protocol))
+            assert type(back) is type(obj)
+            assert back == obj
+            assert hash(back) == hash(obj)
+        assert copy.copy(obj) == obj
+    for obj in _objects():
+        assert copy.copy(obj) == obj
+
+
+def test_json_round_trips_and_documents_are_unchanged() -> None:
+    for state in _STATES[::3]:
+        text = lv.to_json(state)
+        back = lv.from_json(text, lv.State)
+        assert back == state
+        assert lv.to_json(back) == text
+        # the document is what the attrs class wrote: the fields, in order
+        data = lv.to_data(state)
+        assert [k for k in data if k not in ("format", "schema")] == [
+            a.name for a in attrs.fields(OldState)
+        ]
+
+
+@pytest.mark.parametrize("cls", _NATIVE)
+def test_setattr_and_delattr_are_refused(cls: Any) -> None:
+    obj = next(o for o in _objects() if type(o) is cls)
+    before = _values(obj)
+    for name in (*_names(cls), "other"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(obj, name, None)
+        with pytest.raises(FrozenInstanceError):
+            delattr(obj, name)
+    assert _values(obj) == before
+    assert not hasattr(obj, "__dict__")
+
+
+@pytest.mark.parametrize("cls", _NATIVE)
+def test_object_setattr_is_refused_only_when_compiled(cls: Any) -> None:
+    """Compiled, ``object.__setattr__`` cannot reach a native attribute; interpreted it can
+    (pure Python cannot guard a slot against it, as with attrs' frozen classes)."""
+    obj = copy.copy(next(o for o in _objects() if type(o) is cls))
+    name = _names(cls)[0]
+    value = getattr(obj, name)
+    try:
+        object.__setattr__(obj, name, value)
+    except (TypeError, AttributeError):
+        refused = True
+    else:
+        refused = False
+    assert refused is not interpreted(cls)
+
+
+def test_attrs_sees_the_fields() -> None:
+    state = _STATES[5]
+    assert all(attrs.has(cls) for cls in _NATIVE)
+    assert _names(lv.State) == _names(OldState)
+    assert attrs.fields(lv.State).casinos.type == tuple[Casino, ...]
+    assert attrs.evolve(state, round=9) == lv.state.evolve(state, round=9)  # type: ignore[misc]
+    assert attrs.asdict(state.casinos[0]) == {
+        "notes": state.casinos[0].notes,
+        "dice": state.casinos[0].dice,
+        "big": state.casinos[0].big,
+    }
+
+
+def test_match_by_position_and_keyword() -> None:
+    match _STATES[0]:
+        case lv.State(config, 1, phase=lv.Phase.FILL):
+            assert config == _STATES[0].config
+        case _:
+            pytest.fail("no match")
+
+
+def test_constructor_takes_positions_and_names() -> None:
+    c = Casino((50_000,), dice=(1, 0), big=(0, 0))
+    assert c == Casino(notes=(50_000,), dice=(1, 0), big=(0, 0)) == make_casino(*_values(c))  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        Casino((50_000,), (1, 0))  # type: ignore[call-arg]
+
+
+def test_fast_constructor_of_a_native_class() -> None:
+    build = fast_constructor(lv.ChanceRun)
+    run = build(_STATES[0], ())
+    assert type(run) is lv.ChanceRun
+    assert run == lv.ChanceRun(state=_STATES[0], actions=())
+    with pytest.raises(FrozenInstanceError):
+        run.actions = ()  # type: ignore[misc]
