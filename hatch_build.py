@@ -36,7 +36,7 @@ COMPILE_REQUIRES = ["mypy>=2.4,<2.5", "setuptools>=75", "attrs>=25.4", "cattrs>=
 # Run by the build's Python in a scratch directory (setuptools would read our pyproject.toml
 # if run from the project's root): mypyc writes the C sources, setuptools compiles them.
 _COMPILE_SCRIPT = r"""
-import ast, glob, os, re, sys
+import ast, glob, json, os, re, sys
 from mypyc.build import mypycify
 from mypyc.codegen.cstring import c_string_initializer
 from setuptools import Distribution
@@ -117,8 +117,11 @@ for c_file in glob.glob("c/**/*.c", recursive=True):
 print(f"docstrings restored: {len(restored)} of {len(docs)}")
 modules = {os.path.relpath(p, src)[:-3].replace(os.sep, ".") for p in paths}
 lost = sorted(k for k in docs if k not in restored and k.rpartition(".")[0] in modules)
-if lost:
-    sys.exit(f"the docstrings of these compiled names were not restored: {lost}")
+# The rest are classes mypyc keeps as Python classes (an Enum), to which it gives a filler
+# docstring: lasvegas._build.restore_docstrings() puts theirs back at import, from this file.
+with open("docstrings.json", "w", encoding="utf-8") as out:
+    json.dump({k: docs[k] for k in lost}, out, indent=1, sort_keys=True)
+print(f"docstrings put back at import: {lost}")
 
 dist = Distribution({"name": "lasvegas-rules", "ext_modules": extensions})
 build_ext = dist.get_command_obj("build_ext")
@@ -182,6 +185,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
                 cwd=scratch,
                 check=True,
             )
+            docstrings = Path(scratch) / "docstrings.json"
             built = sorted((Path(scratch) / "lib").rglob("*" + suffix))
             if len(built) != len(paths) + 1:  # one per module, and mypyc's shared library
                 names = [str(p.relative_to(scratch)) for p in built]
@@ -195,6 +199,10 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_bytes(path.read_bytes())
                 build_data["force_include"][str(target)] = relative.as_posix()
+            (keep / "lasvegas").mkdir(exist_ok=True)
+            restore = keep / "lasvegas" / "_compiled_docstrings.json"
+            restore.write_bytes(docstrings.read_bytes())
+            build_data["force_include"][str(restore)] = "lasvegas/_compiled_docstrings.json"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 

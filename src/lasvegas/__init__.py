@@ -15,6 +15,7 @@ True
 
 from .__about__ import __version__
 from ._build import COMPILED
+from ._build import restore_docstrings as _restore_docstrings
 from .actions import Action, Draw, Place, Roll
 from .boulevard import (
     Biggies,
@@ -108,6 +109,8 @@ from .text import describe, describe_event
 from .types import CHANCE, GROUPS, CasinoIndex, CasinoNumber, Chance, Face, Money, Seat
 from .validate import state_problems
 from .view import MoneyPart, OwnerView, PlayerView, TaskView, observe, observe_events
+
+_restore_docstrings()
 
 __all__ = [
     "BANKNOTES",

@@ -8,13 +8,18 @@ them as Python. ``hatch_build.py`` reads the list from here.
 
 from __future__ import annotations
 
+import importlib
+import json
 import types
+from importlib.resources import files
 from typing import Final
 
-__all__ = ["COMPILED", "COMPILED_MODULES"]
+__all__ = ["COMPILED", "COMPILED_MODULES", "restore_docstrings"]
 
 COMPILED_MODULES: Final = (
     "lasvegas._build",
+    "lasvegas._native",
+    "lasvegas.state",
     "lasvegas._splitmix",
     "lasvegas.payout",
     "lasvegas.table",
@@ -26,8 +31,9 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._round",
     "lasvegas.engine._turns",
 )
-"""The modules the compiled build compiles with mypyc (the logic modules that define no
-attrs class: mypyc would turn an attrs class's constants into fields)."""
+"""The modules the compiled build compiles with mypyc: the logic modules that define no
+attrs class (mypyc would turn an attrs class's constants into fields), among them the
+native state classes (:class:`~lasvegas.State`, :class:`~lasvegas.Casino`)."""
 
 
 def _probe() -> None:
@@ -37,3 +43,17 @@ def _probe() -> None:
 COMPILED: Final = not isinstance(_probe, types.FunctionType)
 """``True`` in the compiled build (this module, like every module of
 :data:`COMPILED_MODULES`, is a C extension built by mypyc), ``False`` in the pure one."""
+
+
+def restore_docstrings() -> None:
+    """Give back their docstrings to the classes mypyc keeps as Python classes (an Enum),
+    which it gives a filler docstring: the compiled wheel lists them, with their source's
+    docstrings, in ``_compiled_docstrings.json``. Nothing to do in the pure build."""
+    if not COMPILED:
+        return
+    listed = files("lasvegas").joinpath("_compiled_docstrings.json")
+    if not listed.is_file():
+        return
+    for name, doc in json.loads(listed.read_text(encoding="utf-8")).items():
+        module, _, qualname = name.rpartition(".")
+        getattr(importlib.import_module(module), qualname).__doc__ = doc
