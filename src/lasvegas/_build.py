@@ -1,7 +1,7 @@
 """Which build of the library runs: the pure-Python one, or the one compiled with mypyc.
 
 The same source makes both. A wheel built with ``LASVEGAS_COMPILE=1`` compiles the modules
-listed in :data:`COMPILED_MODULES` (this one among them) to C extensions with mypyc; every
+listed in ``COMPILED_MODULES`` (this one among them) to C extensions with mypyc; every
 other build (the pure ``py3-none-any`` wheel, an editable install, a source checkout) runs
 them as Python. ``hatch_build.py`` reads the list from here.
 """
@@ -41,8 +41,8 @@ def _probe() -> None:
 
 
 COMPILED: Final = not isinstance(_probe, types.FunctionType)
-"""``True`` in the compiled build (this module, like every module of
-:data:`COMPILED_MODULES`, is a C extension built by mypyc), ``False`` in the pure one."""
+"""``True`` in the compiled build (this module, like every module of ``COMPILED_MODULES``,
+is a C extension built by mypyc), ``False`` in the pure one."""
 
 
 def restore_docstrings() -> None:
