@@ -50,6 +50,7 @@ extensions = mypycify(
 # C tables of module functions, classes and their methods, so help() and the API reference
 # see them in both builds.
 docs = {}
+classes = set()
 for path in paths:
     module = os.path.relpath(path, src)[:-3].replace(os.sep, ".")
 
@@ -57,6 +58,8 @@ for path in paths:
         for node in body:
             if isinstance(node, (ast.FunctionDef, ast.ClassDef)) and ast.get_docstring(node):
                 docs[prefix + node.name] = ast.get_docstring(node)
+                if isinstance(node, ast.ClassDef):
+                    classes.add(prefix + node.name)
             if isinstance(node, ast.ClassDef):
                 collect(node.body, prefix + node.name + ".")
 
@@ -117,8 +120,11 @@ for c_file in glob.glob("c/**/*.c", recursive=True):
 print(f"docstrings restored: {len(restored)} of {len(docs)}")
 modules = {os.path.relpath(p, src)[:-3].replace(os.sep, ".") for p in paths}
 lost = sorted(k for k in docs if k not in restored and k.rpartition(".")[0] in modules)
-# The rest are classes mypyc keeps as Python classes (an Enum), to which it gives a filler
-# docstring: lasvegas._build.restore_docstrings() puts theirs back at import, from this file.
+# The rest must be classes mypyc keeps as Python classes (an Enum), to which it gives a
+# filler docstring: lasvegas._build.restore_docstrings() puts theirs back at import, from
+# this file. A function left over means mypyc wrote its tables otherwise: stop.
+if set(lost) - classes:
+    sys.exit(f"the docstrings of these compiled functions were not restored: {lost}")
 with open("docstrings.json", "w", encoding="utf-8") as out:
     json.dump({k: docs[k] for k in lost}, out, indent=1, sort_keys=True)
 print(f"docstrings put back at import: {lost}")

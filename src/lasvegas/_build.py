@@ -56,4 +56,4 @@ def restore_docstrings() -> None:
         return
     for name, doc in json.loads(listed.read_text(encoding="utf-8")).items():
         module, _, qualname = name.rpartition(".")
-        getattr(importlib.import_module(module), qualname).__doc__ = doc
+        vars(importlib.import_module(module))[qualname].__doc__ = doc

@@ -24,6 +24,7 @@ import itertools
 import json
 import pkgutil
 import re
+import sys
 import textwrap
 import types
 import typing
@@ -255,8 +256,12 @@ def _own_field_docs(cls: type) -> dict[str, str]:
     try:
         source = textwrap.dedent(inspect.getsource(cls))
     except (OSError, TypeError):
-        return {}
-    body = ast.parse(source).body
+        node = _compiled_class_node(cls)
+        if node is None:
+            return {}
+        body: list[ast.stmt] = [node]
+    else:
+        body = ast.parse(source).body
     if not body or not isinstance(body[0], ast.ClassDef):
         return {}
     docs: dict[str, str] = {}
@@ -271,6 +276,25 @@ def _own_field_docs(cls: type) -> dict[str, str]:
         ):
             docs[here.target.id] = _plain_text(after.value.value)
     return docs
+
+
+def _compiled_class_node(cls: type) -> ast.ClassDef | None:
+    """The class statement of *cls* in its module's source, when ``inspect`` finds none: a
+    class of the compiled build (a mypyc native class), whose module is a C extension with
+    its Python source shipped beside it."""
+    module = sys.modules.get(cls.__module__)
+    file = None if module is None else vars(module).get("__file__")
+    if not file:
+        return None
+    path = Path(file)
+    if path.suffix != ".py":
+        path = path.with_name(cls.__module__.rpartition(".")[2] + ".py")
+    if not path.is_file():
+        return None
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            return node
+    return None
 
 
 def _field_docs(cls: type) -> dict[str, str]:
