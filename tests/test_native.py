@@ -230,3 +230,69 @@ def test_fast_constructor_of_a_native_class() -> None:
     assert run == lv.ChanceRun(state=_STATES[0], actions=())
     with pytest.raises(FrozenInstanceError):
         run.actions = ()  # type: ignore[misc]
+
+
+_BUILDERS = (
+    "make_state",
+    "evolve",
+    "with_tasks",
+    "with_modules",
+    "with_modules_tasks",
+    "with_casinos",
+    "with_phase",
+    "with_turn",
+    "with_fill",
+    "with_payout",
+)
+
+
+@given(st.sampled_from(_STATES), st.sampled_from(_STATES), st.sampled_from(_BUILDERS))
+def test_each_builder_agrees_with_its_source(a: lv.State, b: lv.State, name: str) -> None:
+    """The source of each state builder (a plain ``State(...)`` call, what a compiled build
+    runs) and the function the pure build replaces it by build the same state."""
+    import inspect
+
+    from lasvegas import state as module
+
+    builder = getattr(module, name)
+    source = getattr(builder, "__wrapped__", builder)  # pure build: the replaced function
+    params = inspect.signature(source).parameters
+    kwargs = {p: getattr(b, p) for p in params if p != "state"}
+    args = (a,) if "state" in params else ()
+    built = builder(*args, **kwargs)
+    assert type(built) is lv.State
+    assert built == source(*args, **kwargs)
+    expected = {**attrs.asdict(a, recurse=False), **kwargs} if args else kwargs
+    assert _values(built) == tuple(expected[n] for n in _names(lv.State))
+
+
+def test_constructor_signature_is_the_fields() -> None:
+    import inspect
+
+    for cls, old in ((lv.State, OldState), (Casino, OldCasino), (lv.ChanceRun, OldChanceRun)):
+        params = list(inspect.signature(cls).parameters.values())
+        assert [p.name for p in params] == list(_names(old))
+        assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in params)
+        assert all(p.default is p.empty for p in params)
+
+
+def test_mypy_refuses_assignments_to_fields(tmp_path: Any) -> None:
+    """The fields are ``Final``: mypy --strict refuses an assignment, accepts the reads."""
+    from mypy import api
+
+    source = tmp_path / "assign.py"
+    source.write_text(
+        "import lasvegas as lv\n"
+        "s = lv.new_game(lv.classic(3))\n"
+        "r: int = s.round\n"
+        "s.round = 2\n"
+        "s.casinos[0].dice = (1,)\n"
+        "lv.State(config=s.config, round='1')\n"
+    )
+    out, _, status = api.run(["--strict", "--no-incremental", "--cache-dir=/dev/null", str(source)])
+    assert status == 1
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert any(":4:" in e and "final" in e.lower() for e in errors), out
+    assert any(":5:" in e and "final" in e.lower() for e in errors), out
+    assert any(":6:" in e for e in errors), out
+    assert not any(":3:" in e for e in errors), out
