@@ -280,8 +280,8 @@ def _own_field_docs(cls: type) -> dict[str, str]:
 def _compiled_class_node(cls: type) -> ast.ClassDef | None:
     """*cls*'s class statement read from the ``.py`` file beside its compiled module (a
     module compiled by mypyc keeps no source for ``inspect``); ``None`` if there is none."""
-    module = importlib.import_module(cls.__module__)
-    path = Path(getattr(module, "__file__", None) or "")
+    home = importlib.import_module(cls.__module__)
+    path = Path(getattr(home, "__file__", None) or "")
     if path.suffix not in (".so", ".pyd"):
         return None
     source = path.with_name(path.name.split(".", 1)[0] + ".py")
