@@ -18,7 +18,7 @@ from lasvegas._native import interpreted
 from lasvegas.bench import configurations
 from lasvegas.state import Casino, fast_constructor, make_casino
 
-_NATIVE = (lv.State, Casino, lv.ChanceRun)
+_NATIVE = (lv.State, Casino, lv.ChanceRun, lv.Step, lv.Standings)
 
 
 # The attrs classes as they were (the reference the native classes must match).
@@ -53,7 +53,26 @@ class OldChanceRun:
     actions: tuple[Any, ...]
 
 
-_OLD: dict[type, type] = {lv.State: OldState, Casino: OldCasino, lv.ChanceRun: OldChanceRun}
+@attrs.frozen
+class OldStep:
+    state: Any
+    events: tuple[Any, ...]
+
+
+@attrs.frozen
+class OldStandings:
+    money: tuple[int, ...]
+    notes: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+_OLD: dict[type, type] = {
+    lv.State: OldState,
+    Casino: OldCasino,
+    lv.ChanceRun: OldChanceRun,
+    lv.Step: OldStep,
+    lv.Standings: OldStandings,
+}
 
 
 def _names(cls: Any) -> tuple[str, ...]:
@@ -99,7 +118,14 @@ _CASINOS = st.builds(Casino, _INTS, _INTS, _INTS)
 
 def _objects() -> list[object]:
     runs = [lv.play_chance(s, lv.Rng(3)) for s in _STATES[::7]]
-    return [*_STATES, *(c for s in _STATES[::9] for c in s.casinos), *runs]
+    steps = [
+        lv.step(r.state, lv.legal_actions(r.state)[0])
+        for r in runs
+        if r.state.phase is not lv.Phase.OVER
+    ]
+    standings = [lv.standings(s) for s in _STATES[::5]]
+    casinos = [c for s in _STATES[::9] for c in s.casinos]
+    return [*_STATES, *casinos, *runs, *steps, *standings]
 
 
 @given(st.sampled_from(_STATES), st.sampled_from(_STATES), st.sampled_from(_names(lv.State)))
@@ -136,7 +162,7 @@ def test_other_types_are_never_equal() -> None:
 
 
 def _edition(obj: object) -> str:
-    state = obj.state if isinstance(obj, lv.ChanceRun) else obj
+    state = obj.state if isinstance(obj, lv.ChanceRun | lv.Step) else obj
     return state.config.edition if isinstance(state, lv.State) else "none"
 
 
@@ -230,3 +256,79 @@ def test_fast_constructor_of_a_native_class() -> None:
     assert run == lv.ChanceRun(state=_STATES[0], actions=())
     with pytest.raises(FrozenInstanceError):
         run.actions = ()  # type: ignore[misc]
+
+
+_BUILDERS = (
+    "make_state",
+    "evolve",
+    "with_tasks",
+    "with_modules",
+    "with_modules_tasks",
+    "with_casinos",
+    "with_phase",
+    "with_turn",
+    "with_fill",
+    "with_payout",
+)
+
+
+@given(st.sampled_from(_STATES), st.sampled_from(_STATES), st.sampled_from(_BUILDERS))
+def test_each_builder_agrees_with_its_source(a: lv.State, b: lv.State, name: str) -> None:
+    """The source of each state builder (a plain ``State(...)`` call, what a compiled build
+    runs) and the function the pure build replaces it by build the same state."""
+    import inspect
+
+    from lasvegas import state as module
+
+    builder = getattr(module, name)
+    source = getattr(builder, "__wrapped__", builder)  # pure build: the replaced function
+    params = inspect.signature(source).parameters
+    kwargs = {p: getattr(b, p) for p in params if p != "state"}
+    args = (a,) if "state" in params else ()
+    built = builder(*args, **kwargs)
+    assert type(built) is lv.State
+    assert built == source(*args, **kwargs)
+    expected = {**attrs.asdict(a, recurse=False), **kwargs} if args else kwargs
+    assert _values(built) == tuple(expected[n] for n in _names(lv.State))
+
+
+def test_constructor_signature_is_the_fields() -> None:
+    import inspect
+
+    for cls, old in _OLD.items():
+        params = list(inspect.signature(cls).parameters.values())
+        assert [p.name for p in params] == list(_names(old))
+        assert all(p.kind is p.POSITIONAL_OR_KEYWORD for p in params)
+        assert all(p.default is p.empty for p in params)
+
+
+def test_mypy_refuses_assignments_to_fields(tmp_path: Any) -> None:
+    """The fields are ``Final``: mypy --strict refuses an assignment, accepts the reads."""
+    import subprocess
+    import sys
+
+    source = tmp_path / "assign.py"
+    source.write_text(
+        "import lasvegas as lv\n"
+        "s = lv.new_game(lv.classic(3))\n"
+        "r: int = s.round\n"
+        "s.round = 2\n"
+        "s.casinos[0].dice = (1,)\n"
+        "lv.State(config=s.config, round='1')\n"
+    )
+    # in a child process: mypy raises the recursion limit of the process it runs in
+    command = [sys.executable, "-m", "mypy", "--strict", "--no-incremental"]
+    result = subprocess.run(
+        [*command, "--cache-dir=/dev/null", str(source)],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=600,
+    )
+    out = result.stdout
+    assert result.returncode == 1, out + result.stderr
+    errors = [line for line in out.splitlines() if ": error:" in line]
+    assert any(":4:" in e and "final" in e.lower() for e in errors), out
+    assert any(":5:" in e and "final" in e.lower() for e in errors), out
+    assert any(":6:" in e for e in errors), out
+    assert not any(":3:" in e for e in errors), out

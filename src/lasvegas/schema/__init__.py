@@ -24,7 +24,6 @@ import itertools
 import json
 import pkgutil
 import re
-import sys
 import textwrap
 import types
 import typing
@@ -259,13 +258,13 @@ def _own_field_docs(cls: type) -> dict[str, str]:
         node = _compiled_class_node(cls)
         if node is None:
             return {}
-        body: list[ast.stmt] = [node]
     else:
         body = ast.parse(source).body
-    if not body or not isinstance(body[0], ast.ClassDef):
-        return {}
+        if not body or not isinstance(body[0], ast.ClassDef):
+            return {}
+        node = body[0]
     docs: dict[str, str] = {}
-    statements = body[0].body
+    statements = node.body
     for here, after in itertools.pairwise(statements):
         if (
             isinstance(here, ast.AnnAssign)
@@ -279,20 +278,19 @@ def _own_field_docs(cls: type) -> dict[str, str]:
 
 
 def _compiled_class_node(cls: type) -> ast.ClassDef | None:
-    """The class statement of *cls* in its module's source, when ``inspect`` finds none: a
-    class of the compiled build (a mypyc native class), whose module is a C extension with
-    its Python source shipped beside it."""
-    module = sys.modules.get(cls.__module__)
-    file = None if module is None else vars(module).get("__file__")
-    if not file:
+    """*cls*'s class statement read from the ``.py`` file beside its compiled module (a
+    module compiled by mypyc keeps no source for ``inspect``); ``None`` if there is none."""
+    home = importlib.import_module(cls.__module__)
+    path = Path(getattr(home, "__file__", None) or "")
+    if path.suffix not in (".so", ".pyd"):
         return None
-    path = Path(file)
-    if path.suffix != ".py":
-        path = path.with_name(cls.__module__.rpartition(".")[2] + ".py")
-    if not path.is_file():
+    source = path.with_name(path.name.split(".", 1)[0] + ".py")
+    if path.name.startswith("__init__."):
+        source = path.with_name("__init__.py")
+    if not source.is_file():
         return None
-    for node in ast.parse(path.read_text(encoding="utf-8")).body:
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__qualname__:
             return node
     return None
 
@@ -308,6 +306,9 @@ def _field_docs(cls: type) -> dict[str, str]:
 def _class_doc(cls: type) -> str | None:
     """The first paragraph of *cls*'s docstring, as plain text."""
     doc = cls.__doc__
+    if not doc:  # compiled by mypyc, which keeps no docstrings: read the source beside it
+        node = _compiled_class_node(cls)
+        doc = None if node is None else ast.get_docstring(node)
     if not doc:
         return None
     return _plain_text(inspect.cleandoc(doc).split("\n\n", 1)[0])
