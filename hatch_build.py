@@ -52,7 +52,7 @@ extensions = mypycify(
 docs = {}
 classes = set()
 for path in paths:
-    module = os.path.relpath(path, src)[:-3].replace(os.sep, ".")
+    module = os.path.relpath(path, src)[:-3].replace(os.sep, ".").removesuffix(".__init__")
 
     def collect(body, prefix):
         for node in body:
@@ -118,7 +118,7 @@ for c_file in glob.glob("c/**/*.c", recursive=True):
 # Every module-level function and class must have its docstring back (a method may have
 # none to restore: mypyc exposes no table entry for some, such as properties).
 print(f"docstrings restored: {len(restored)} of {len(docs)}")
-modules = {os.path.relpath(p, src)[:-3].replace(os.sep, ".") for p in paths}
+modules = {os.path.relpath(p, src)[:-3].replace(os.sep, ".").removesuffix(".__init__") for p in paths}
 lost = sorted(k for k in docs if k not in restored and k.rpartition(".")[0] in modules)
 # The rest must be classes mypyc keeps as Python classes (an Enum), to which it gives a
 # filler docstring: lasvegas._build.restore_docstrings() puts theirs back at import, from
@@ -160,6 +160,13 @@ def compiled_modules(root: Path) -> tuple[str, ...]:
     raise RuntimeError(message)
 
 
+def _source(src: Path, name: str) -> Path:
+    """The source file of module *name* under *src* (a package's ``__init__.py``)."""
+    base = src.joinpath(*name.split("."))
+    package = base / "__init__.py"
+    return package if package.is_file() else base.with_suffix(".py")
+
+
 class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compiles ``COMPILED_MODULES`` with mypyc when ``LASVEGAS_COMPILE=1``."""
 
@@ -175,7 +182,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             return
         root = Path(self.root).resolve()
         src = root / "src"
-        paths = [str(src / (name.replace(".", "/") + ".py")) for name in compiled_modules(root)]
+        paths = [str(_source(src, name)) for name in compiled_modules(root)]
         suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
         self.app.display_info(f"{ENV_VAR}: compiling {len(paths)} modules with mypyc")
         with tempfile.TemporaryDirectory(prefix="lasvegas-mypyc-") as scratch:

@@ -23,6 +23,7 @@ COMPILED_MODULES: Final = (
     "lasvegas._splitmix",
     "lasvegas.payout",
     "lasvegas.table",
+    "lasvegas.engine",
     "lasvegas.engine._apply",
     "lasvegas.engine._chance",
     "lasvegas.engine._common",
