@@ -5,7 +5,8 @@ editable install) this hook does nothing and the wheel is the pure ``py3-none-an
 With ``LASVEGAS_COMPILE=1``, a wheel build also compiles the modules named in
 ``lasvegas._build.COMPILED_MODULES`` to C extensions with mypyc and adds them next to the
 Python sources; the wheel is then tagged for this interpreter and platform
-(``cp311-cp311-manylinux_...``), so it never loads into another Python.
+(``cp311-cp311-linux_x86_64`` on this machine; cibuildwheel repairs it into a
+``manylinux`` one), so it never loads into another Python.
 
 The hook asks the build frontend for mypy (which ships mypyc), setuptools (which drives the
 C compiler) and the runtime dependencies (mypy reads their types) only when it compiles, so
