@@ -12,10 +12,12 @@ import random
 import sys
 from pathlib import Path
 
+import attrs
 import pytest
 
 import lasvegas as lv
 from lasvegas import _baselines, bench
+from lasvegas._baselines import PyPIError, other_build_round
 
 
 def test_the_bare_loop_plays_four_rounds_of_the_classic_game() -> None:
@@ -98,3 +100,88 @@ def test_the_json_document_holds_the_yardsticks(capsys: pytest.CaptureFixture[st
     assert [r["name"] for r in document["engine"]] == ["classic-4"]
     assert document["baselines"]["bare_games_per_s"] > 0
     assert document["baselines"]["pypi_games_per_s"] is None
+
+
+def test_the_json_document_says_which_build_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    assert bench.main(["--games", "1", "--rounds", "1", "--config", "classic-4", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["compiled"] is lv.COMPILED
+
+
+def _figures(name: str, us_per_decision: float, games_per_s: float) -> bench.BenchResult:
+    return bench.BenchResult(
+        name, 1, games_per_s, 1.0, us_per_decision, 2.0, 2.0, 1.0, 3.0, 80.0, us_per_decision
+    )
+
+
+def test_the_compiled_builds_targets_are_judged_from_both_builds() -> None:
+    """Compiled classic-4 against the bare loop (1.3x), with neutral dice against PyPI
+    lasvegas 0.2.0 (4x), Royale and the card game against the pure build (2x), the pure
+    build's share of the bare loop (50%), JSON and observe no slower compiled."""
+    pure = (
+        _figures("classic-4", 20.0, 1000.0),
+        _figures("classic-4-neutral", 25.0, 800.0),
+        _figures("royale-4-tiles3", 40.0, 500.0),
+        _figures("cardgame-4", 50.0, 400.0),
+    )
+    compiled = [
+        _figures("classic-4", 8.0, 2700.0),
+        _figures("classic-4-neutral", 10.0, 2000.0),
+        _figures("royale-4-tiles3", 15.0, 1300.0),
+        _figures("cardgame-4", 30.0, 700.0),
+    ]
+    compiled[0] = attrs.evolve(compiled[0], json_roundtrip_us=95.0, observe_us=2.0)
+    baselines = bench.Baselines(2000.0, 700.0, 600.0, other=pure, other_compiled=False)
+    lines = bench.build_target_lines(compiled, baselines, compiled=True)
+    assert lines == [
+        "compiled classic-4: 2,700 games/s, 1.35x the bare loop's 2,000 (target >= 1.3x: met)",
+        "pure classic-4: 1,000 games/s, 50% of the bare loop's 2,000 (target >= 50%: met)",
+        "compiled classic-4-neutral: 3.33x PyPI lasvegas 0.2.0's 600 games/s with neutral "
+        "dice (target >= 4x: NOT MET)",
+        "compiled royale-4-tiles3: 2.67x the pure build's speed per seat decision "
+        "(target >= 2x: met)",
+        "compiled cardgame-4: 1.67x the pure build's speed per seat decision "
+        "(target >= 2x: NOT MET)",
+        "classic-4 JSON round trip: compiled 95.0 us, pure 80.0 us (no slower, within 10%: "
+        "NOT MET)",
+        "classic-4 observe: compiled 2.00 us, pure 3.00 us (no slower, within 10%: met)",
+    ]
+    # Judged the same from the pure build's side (--other-python naming the compiled one).
+    flipped = attrs.evolve(baselines, other=tuple(compiled), other_compiled=True)
+    assert bench.build_target_lines(list(pure), flipped, compiled=False) == lines
+    same = attrs.evolve(baselines, other_compiled=True)
+    assert bench.build_target_lines(compiled, same, compiled=True) == [
+        "the other build is the same build as this one: no comparison of the two builds"
+    ]
+
+
+def test_the_other_build_plays_between_the_rounds(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``--other-python``: the other build's figures (from its child process) are printed
+    in their own table, with the build each table is, and the two builds' targets."""
+    calls: list[tuple[str, list[str], int, int]] = []
+
+    def other_round(
+        python: str, names: list[str], games: int, seed: int
+    ) -> tuple[bool, list[dict[str, object]]]:
+        calls.append((python, names, games, seed))
+        row = attrs.asdict(_figures("classic-4", 5.0 - len(calls), 4000.0))
+        return not lv.COMPILED, [row]
+
+    monkeypatch.setattr(bench, "other_build_round", other_round)
+    argv = ["--games", "1", "--rounds", "2", "--config", "classic-4"]
+    assert bench.main([*argv, "--other-python", "/other/python"]) == 0
+    out = capsys.readouterr().out
+    assert calls == [("/other/python", ["classic-4"], 1, 1)] * 2
+    assert f"build: {bench.build_name(lv.COMPILED)}" in out
+    assert f"the other build, run by /other/python: {bench.build_name(not lv.COMPILED)}" in out
+    assert "classic-4 observe: compiled" in out
+    assert "pure classic-4:" in out
+    assert "compiled classic-4:" in out
+    # The other build's fastest round is kept (the second: 3.0 us per seat decision).
+    assert "    3.0 " in out.split("the other build")[1]
+
+
+def test_an_other_python_that_cannot_run_the_benchmark_is_an_error() -> None:
+    with pytest.raises(PyPIError, match="cannot run /nonexistent/python"):
+        other_build_round("/nonexistent/python", ["classic-4"], 1, 1)

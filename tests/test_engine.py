@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 import lasvegas as lv
 from lasvegas.engine import end_turn, next_turn, pop_task, push_task
+from lasvegas.state import evolve as evolve_state
 from lasvegas.testing import check_invariants, deal, random_action, random_game, random_sim_test
 
 
@@ -225,7 +226,7 @@ def test_dice_and_money_are_conserved(state: lv.State) -> None:
 def test_apply_is_pure() -> None:
     """apply returns a new state and never changes the one given."""
     state = deal(lv.new_game(lv.classic(3)), *[[50_000]] * 6)
-    copy = attrs.evolve(state)
+    copy = evolve_state(state)
     after = lv.apply(state, lv.Roll((1, 2, 3, 4, 5, 6, 6, 6)))
     assert state == copy
     assert after != state
@@ -368,10 +369,10 @@ def test_next_turn_starts_the_next_seats_turn_in_one_state() -> None:
     after = next_turn(state)
     assert (after.phase, after.active, after.rolled) == (lv.Phase.ROLL, 1, ((), (), (), ()))
     assert after.supply == state.supply  # the roll went back, unplaced
-    assert after == attrs.evolve(end_turn(state), phase=lv.Phase.ROLL, cursor=0, active=1)
+    assert after == evolve_state(end_turn(state), phase=lv.Phase.ROLL, cursor=0, active=1)
     # the last seat with dice passes: nobody is left to roll, the payout comes next
     empty = ((0, 0, 0, 0),) * 3
-    last = attrs.evolve(state, supply=empty)
+    last = evolve_state(state, supply=empty)
     assert next_turn(last).phase is lv.Phase.TURN_END
 
 
@@ -475,7 +476,7 @@ class PaidAtTwo(lv.RuleModule):
         assert isinstance(heard, Heard)
         slices = list(state.modules)
         slices[index] = Heard((*heard.casinos, event.casino))
-        return attrs.evolve(state, modules=tuple(slices))
+        return evolve_state(state, modules=tuple(slices))
 
     def hears(
         self, state: lv.State, index: int, kind: type[lv.Event], casino: lv.CasinoNumber

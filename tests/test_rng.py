@@ -18,6 +18,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lasvegas import COMPILED
+from lasvegas._splitmix import native_batch as _native_batch
 from lasvegas.chance import Rng, roll_distribution
 
 TWO64 = 2**64
@@ -126,6 +128,30 @@ def test_golden_shuffled_choice_big_below_fork() -> None:
     assert rng.choice("abcdef") == "f"
     assert rng.below(10**30) == 768399100817306295272825644
     assert Rng(7).fork().next_u64() == 0xB8B4C2977EABCE45
+
+
+@pytest.mark.parametrize(("seed", "golden"), [(0, GOLDEN_SEED_0), (1234567, GOLDEN_SEED_1234567)])
+def test_golden_next_u64_on_64_bit_integers(seed: int, golden: tuple[int, ...]) -> None:
+    """The native 64-bit path (the compiled build's batches) gives the golden vectors too."""
+    assert _native_batch(seed, 5) == golden
+
+
+@given(st.integers(min_value=0, max_value=TWO64 - 1), st.integers(min_value=0, max_value=70))
+def test_native_64_bit_path_matches_reference(state: int, n: int) -> None:
+    """Whichever build runs it (machine integers compiled, folded ints interpreted)."""
+    stream = reference_splitmix64(state)
+    assert _native_batch(state, n) == tuple(next(stream) for _ in range(n))
+
+
+def test_the_compiled_build_draws_from_the_native_path() -> None:
+    """Compiled, a batch is computed on machine integers; both builds give the same stream."""
+    rng = Rng(2024)
+    first = [rng.next_u64() for _ in range(200)]  # the first batch, then three more
+    assert tuple(first) == _native_batch(2024, 8) + _native_batch(
+        (2024 + 8 * 0x9E3779B97F4A7C15) % TWO64, 192
+    )
+    assert _native_batch.__module__ == "lasvegas._splitmix"
+    assert COMPILED is not isinstance(_native_batch, type(reference_dice))
 
 
 # --- agreement with the reference ----------------------------------------------------------

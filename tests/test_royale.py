@@ -17,6 +17,7 @@ from lasvegas.royale.events import BankPaid, BankReceived, ChipsGiven
 from lasvegas.royale.state import royale_state
 from lasvegas.royale.table import higher_card_winner
 from lasvegas.royale.tiles import TILES
+from lasvegas.state import evolve as evolve_state
 from lasvegas.testing import ROYALE_CARDS as CARDS
 from lasvegas.testing import ROYALE_RESERVE as RESERVE
 from lasvegas.testing import (
@@ -332,7 +333,7 @@ class WinnerWatcher(lv.RuleModule):
         assert isinstance(seen, WinnersSeen)
         slices = list(state.modules)
         slices[index] = WinnersSeen((*seen.winners, higher_card_winner(state, event.casino)))
-        return attrs.evolve(state, modules=tuple(slices))
+        return evolve_state(state, modules=tuple(slices))
 
 
 def test_r7_the_higher_card_winner_is_known_once_the_casino_paid() -> None:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 import lasvegas as lv
 from lasvegas import testing
+from lasvegas.state import evolve as evolve_state
 from lasvegas.testing import SimulationError, random_sim_test
 
 
@@ -17,7 +17,7 @@ def test_random_sim_test_fails_when_step_reaches_another_state(
 
     def drifting_step(state: lv.State, action: lv.Action) -> lv.Step:
         new = lv.apply(state, action)
-        return lv.Step(state=attrs.evolve(new, round=new.round + 1), events=())
+        return lv.Step(state=evolve_state(new, round=new.round + 1), events=())
 
     monkeypatch.setattr(testing, "step", drifting_step)
     with pytest.raises(SimulationError, match=r"step\(s, Draw\(value=\d+\)\)\.state != apply"):

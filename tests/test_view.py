@@ -15,6 +15,7 @@ import lasvegas as lv
 from lasvegas.cardgame.game import CardsCommitted, CardsPlayed
 from lasvegas.engine import emit, pop_task, push_task, set_slice
 from lasvegas.serde import roundtrip_problems
+from lasvegas.state import evolve as evolve_state
 from lasvegas.testing import (
     SimulationError,
     check_json_and_views,
@@ -178,7 +179,7 @@ class Secrets(lv.RuleModule):
             for t in state.tasks
         )
         state = set_slice(state, index, attrs.evolve(hands, hands=tuple(new)))
-        return attrs.evolve(state, tasks=tasks)
+        return evolve_state(state, tasks=tasks)
 
     def problems(self, state: lv.State, index: int) -> tuple[str, ...]:
         """Hands match their sizes."""
@@ -244,13 +245,13 @@ def test_c23_hidden_money_does_not_reach_the_view() -> None:
     """C-23: moving money among the seats p cannot see leaves p's view as it was; visible money does not."""
     hidden = _before_the_end(lv.classic(4, hide_money=True), lv.Rng(8))
     assert len({sum(n) for n in hidden.money[1:]}) > 1  # the deal below changes something
-    other = attrs.evolve(
+    other = evolve_state(
         hidden, money=(hidden.money[0], hidden.money[2], hidden.money[3], hidden.money[1])
     )
     assert lv.observe(other, 0) == lv.observe(hidden, 0)
     assert lv.observe(other, 1) != lv.observe(hidden, 1)
-    shown = attrs.evolve(hidden, config=lv.classic(4))
-    swapped = attrs.evolve(other, config=lv.classic(4))
+    shown = evolve_state(hidden, config=lv.classic(4))
+    swapped = evolve_state(other, config=lv.classic(4))
     assert lv.observe(swapped, 0) != lv.observe(shown, 0)
     variant = hidden_variant(hidden, 0, lv.Rng(1))
     assert lv.observe(variant, 0) == lv.observe(hidden, 0)
@@ -469,7 +470,7 @@ def test_a_module_redacts_its_slice_per_seat() -> None:
 def test_a_pending_task_shows_what_its_module_declares_public() -> None:
     """public_task: the picker sees its secret; others see who picks, not what."""
     state = first_pick(lv.classic(3, Secrets()))
-    state = attrs.evolve(state, tasks=(Choose(module=0, seat=0, card=2),))
+    state = evolve_state(state, tasks=(Choose(module=0, seat=0, card=2),))
     mine = lv.observe(state, 0).tasks
     theirs = lv.observe(state, 2).tasks
     assert mine == (

@@ -8,7 +8,6 @@ import json
 import time
 from collections import Counter
 
-import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -22,6 +21,7 @@ from lasvegas.royale.tiles.block_it import PlaceCluster
 from lasvegas.royale.tiles.fifty_fifty import FiftyFiftyBet
 from lasvegas.royale.tiles.lucky_punch import HideTokens
 from lasvegas.session import Bot, Human, Notice, Session, notice_data
+from lasvegas.state import evolve
 from lasvegas.table import ranking
 from lasvegas.testing import deal, setup_round, turn
 from lasvegas.view import hidden_variant
@@ -189,7 +189,7 @@ def test_c12_a_tie_is_marked_and_the_leader_is_first() -> None:
     among the rest leads."""
     casino = lv.Casino((90_000, 50_000), (2, 2, 3), (0, 0, 0))
     state = deal(lv.new_game(lv.classic(3)), *[[50_000]] * 6)
-    state = attrs.evolve(state, casinos=(casino, *state.casinos[1:]))
+    state = evolve(state, casinos=(casino, *state.casinos[1:]))
     view = lv.observe(state, 2)
     assert (view.ranking[0], view.ties[0]) == ((2,), (0, 1))
 
@@ -247,14 +247,14 @@ def test_c16_a_money_tie_is_broken_by_the_notes_and_explained() -> None:
     """C-16: equal money, more notes wins; still equal, the win is shared; the text says so."""
     state = finished(lv.classic(3))
     notes = ((50_000, 50_000), (100_000,), (10_000,))
-    final = lv.observe(attrs.evolve(state, money=notes)).final
+    final = lv.observe(evolve(state, money=notes)).final
     assert final is not None
     assert (final.order, final.places, final.winners) == ((0, 1, 2), (1, 2, 3), (0,))
     assert final.text == (
         "Seat 0 and Seat 1 have $100,000 each; the most notes wins the tie "
         "(Seat 0 2, Seat 1 1): Seat 0 wins."
     )
-    shared = lv.observe(attrs.evolve(state, money=((100_000,), (100_000,), ()))).final
+    shared = lv.observe(evolve(state, money=((100_000,), (100_000,), ()))).final
     assert shared is not None
     assert shared.places == (1, 1, 3)
     assert shared.winners == (0, 1)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast
 import importlib
 import importlib.util
+import os
 import re
 from collections.abc import Iterable, Sequence
 from inspect import cleandoc as inspect_cleandoc
@@ -143,9 +144,15 @@ def _module_tree(module: str) -> tuple[ast.Module, bool] | None:
         spec = importlib.util.find_spec(module)
     except (ImportError, ValueError):  # "lasvegas.config.Ruleset" is no module
         return None
-    if spec is None or spec.origin is None or not spec.origin.endswith(".py"):
+    if spec is None or spec.origin is None:
         return None
-    with open(spec.origin, encoding="utf-8") as source:
+    origin = spec.origin
+    if not origin.endswith(".py"):
+        # A module of the compiled build is a C extension; its source is shipped beside it.
+        origin = os.path.join(os.path.dirname(origin), module.rpartition(".")[2] + ".py")
+        if not os.path.isfile(origin):
+            return None
+    with open(origin, encoding="utf-8") as source:
         tree = ast.parse(source.read())
     return tree, spec.submodule_search_locations is not None
 

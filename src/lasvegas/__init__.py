@@ -14,6 +14,8 @@ True
 """
 
 from .__about__ import __version__
+from ._build import COMPILED
+from ._build import restore_docstrings as _restore_docstrings
 from .actions import Action, Draw, Place, Roll
 from .boulevard import (
     Biggies,
@@ -120,9 +122,12 @@ from .view import (
     observe_events,
 )
 
+_restore_docstrings()
+
 __all__ = [
     "BANKNOTES",
     "CHANCE",
+    "COMPILED",
     "GROUPS",
     "Action",
     "BadLuck",

@@ -15,12 +15,20 @@ of this package, whose ``types.py`` would shadow the standard library's).
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import time
 from pathlib import Path
 
-__all__ = ["NOTES", "PyPIError", "bare_classic_game", "bare_round", "pypi_round"]
+__all__ = [
+    "NOTES",
+    "PyPIError",
+    "bare_classic_game",
+    "bare_round",
+    "other_build_round",
+    "pypi_round",
+]
 
 NOTES = (
     [10_000] * 6
@@ -139,6 +147,44 @@ def pypi_round(python: str, games: int, timeout: float = 600.0) -> tuple[float, 
         said = (done.stderr.strip() or done.stdout.strip()).splitlines()
         raise PyPIError(f"{python} could not play PyPI lasvegas 0.2.0: {said[-1] if said else ''}")
     return parse_probe(done.stdout)
+
+
+def other_build_round(
+    python: str, names: list[str], games: int, seed: int, timeout: float = 1800.0
+) -> tuple[bool, list[dict[str, object]]]:
+    """One round of the benchmark by the other build of this library: the interpreter
+    *python* (of an environment that has it installed) runs ``python -m lasvegas bench
+    --json`` on the configurations *names*, *games* games each, in a child process
+    isolated (``-I``) from this environment and from the working directory.
+
+    Returns whether that build is compiled, and its figures per configuration (the fields
+    of :class:`lasvegas.bench.BenchResult`). Raises :class:`PyPIError` if it cannot run.
+
+    >>> other_build_round("/nonexistent/python", ["classic-4"], 1, 1)
+    Traceback (most recent call last):
+    ...
+    lasvegas._baselines.PyPIError: cannot run /nonexistent/python: ...
+    """
+    command = [python, "-I", "-m", "lasvegas", "bench", "--", "--json", "--rounds", "1"]
+    command += ["--games", str(games), "--seed", str(seed)]
+    for name in names:
+        command += ["--config", name]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise PyPIError(f"cannot run {python}: {exc}") from exc
+    try:
+        document = json.loads(done.stdout)
+        compiled = document["compiled"]
+        rows = document["engine"]
+    except (ValueError, KeyError, TypeError):
+        said = (done.stderr.strip() or done.stdout.strip()).splitlines()
+        raise PyPIError(
+            f"{python} could not run this library's benchmark: {said[-1] if said else ''}"
+        ) from None
+    if not isinstance(compiled, bool) or not isinstance(rows, list):
+        raise PyPIError(f"{python} printed an unexpected benchmark document")
+    return compiled, rows
 
 
 def parse_probe(output: str) -> tuple[float, float]:

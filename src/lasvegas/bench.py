@@ -28,6 +28,13 @@ decisions played by one :func:`~lasvegas.play_chance` call (the figures the targ
 node by node (``sample_chance`` then ``apply`` at each chance node, as a tree search or the
 OpenSpiel adapter walks the game): the second time per seat decision is printed next to the
 first.
+
+The library comes in two builds of one source (:data:`lasvegas.COMPILED`): the benchmark
+prints which one runs, and with ``--other-python PYTHON`` (the interpreter of a virtual
+environment that has the other build installed) it also plays the other build's rounds,
+in a child process between its own rounds, and prints the compiled build's targets
+(:data:`MIN_COMPILED_SHARE_OF_BARE_LOOP`, :data:`MIN_COMPILED_PYPI_SPEEDUP`,
+:data:`MIN_COMPILED_SPEEDUP`) and whether JSON and ``observe`` are no slower compiled.
 """
 
 from __future__ import annotations
@@ -46,13 +53,16 @@ import attrs
 
 import lasvegas as lv
 
-from ._baselines import PyPIError, bare_round, pypi_round
+from ._baselines import PyPIError, bare_round, other_build_round, pypi_round
 
 __all__ = [
     "MAX_JSON_ROUNDTRIP_US",
     "MAX_OBSERVE_US",
     "MAX_RATIO",
     "MAX_RATIO_BOULEVARD",
+    "MIN_COMPILED_PYPI_SPEEDUP",
+    "MIN_COMPILED_SHARE_OF_BARE_LOOP",
+    "MIN_COMPILED_SPEEDUP",
     "MIN_PYPI_SPEEDUP",
     "MIN_SHARE_OF_BARE_LOOP",
     "Baselines",
@@ -92,6 +102,22 @@ MIN_SHARE_OF_BARE_LOOP: Final = 0.5
 """Target: ``classic-4`` plays at least this share of the games/s of a bare mutable loop
 that knows nothing but the classic game's arithmetic (``lasvegas._baselines``, measured in
 the same run whenever ``classic-4`` is)."""
+
+MIN_COMPILED_SHARE_OF_BARE_LOOP: Final = 1.3
+"""Target of the compiled build: ``classic-4`` plays at least this multiple of the bare
+loop's games/s."""
+
+MIN_COMPILED_PYPI_SPEEDUP: Final = 4.0
+"""Target of the compiled build: ``classic-4-neutral`` plays at least this multiple of PyPI
+``lasvegas`` 0.2.0's games/s with neutral dice."""
+
+MIN_COMPILED_SPEEDUP: Final = 2.0
+"""Target of the compiled build: ``royale-4-tiles3`` and ``cardgame-4`` each take at most
+1/this of the pure build's time per seat decision (measured with ``--other-python``)."""
+
+NO_SLOWER_ALLOWANCE: Final = 1.1
+"""JSON round trip and ``observe`` count as no slower in the compiled build when they take
+at most this multiple of the pure build's time (the noise of a shared machine)."""
 
 
 @attrs.frozen
@@ -139,6 +165,11 @@ class Baselines:
     round (``None``: not measured)."""
     pypi_neutral_games_per_s: float | None
     """The same with its neutral dice (2 per player, its default for 4 players)."""
+    other: tuple[BenchResult, ...] = ()
+    """The other build's figures per configuration, its fastest round each, measured with
+    ``--other-python`` (empty: not measured)."""
+    other_compiled: bool | None = None
+    """Whether that other build is the compiled one (``None``: not measured)."""
 
 
 @attrs.frozen
@@ -405,12 +436,16 @@ def run_side_by_side(
     seed: int = 1,
     rounds: int = 3,
     pypi: str | None = None,
+    other_python: str | None = None,
 ) -> tuple[list[BenchResult], Baselines]:
     """:func:`run_all`, with the outside yardsticks played between its rounds: the bare loop
     (*games* games a round, when ``classic-4`` is among *configs*) and, if *pypi* names an
     interpreter that has PyPI ``lasvegas`` 0.2.0, that package (*games* games a round with
     and without neutral dice, in a child process). Each keeps its fastest round, as the
-    configurations do. Raises :class:`lasvegas._baselines.PyPIError` if *pypi* cannot play.
+    configurations do. With *other_python*, the interpreter of an environment holding the
+    other build, that build plays a round of the same configurations between the rounds too
+    (:func:`lasvegas._baselines.other_build_round`). Raises
+    :class:`lasvegas._baselines.PyPIError` if *pypi* or *other_python* cannot play.
 
     >>> results, baselines = run_side_by_side({"classic-4": lv.classic(4)}, games=2, rounds=1)
     >>> baselines.bare_games_per_s > 0, baselines.pypi_games_per_s
@@ -419,9 +454,21 @@ def run_side_by_side(
     bare_rng = random.Random(seed)
     bare = "classic-4" in configs
     best: dict[str, float] = {}
+    other: dict[str, BenchResult] = {}
+    other_compiled: list[bool] = []
 
     def keep(key: str, rate: float) -> None:
         best[key] = max(rate, best.get(key, 0.0))
+
+    def other_round() -> None:
+        assert other_python is not None
+        compiled, rows = other_build_round(other_python, list(configs), games, seed)
+        other_compiled[:] = [compiled]
+        for row in rows:
+            r = BenchResult(**row)  # type: ignore[arg-type]
+            kept = other.get(r.name)
+            if kept is None or r.us_per_decision < kept.us_per_decision:
+                other[r.name] = r
 
     def yardsticks() -> None:
         if bare:
@@ -430,6 +477,8 @@ def run_side_by_side(
             plain, neutral = pypi_round(pypi, games)
             keep("pypi", plain)
             keep("pypi-neutral", neutral)
+        if other_python is not None:
+            other_round()
 
     if pypi is not None:
         pypi_round(pypi, 1)  # fail fast, before the games, on an interpreter that cannot play
@@ -440,6 +489,8 @@ def run_side_by_side(
         bare_games_per_s=best.get("bare"),
         pypi_games_per_s=best.get("pypi"),
         pypi_neutral_games_per_s=best.get("pypi-neutral"),
+        other=tuple(other[n] for n in configs if n in other),
+        other_compiled=other_compiled[0] if other_compiled else None,
     )
 
 
@@ -491,6 +542,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark from the command line; returns the exit status.
 
     >>> main(["--games", "1", "--config", "classic-4"])  # doctest: +ELLIPSIS
+    build: ...
     config ...
     0
     """
@@ -519,6 +571,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="also play PyPI lasvegas 0.2.0 (an unrelated package with the same import name) "
         "between the rounds, run by PYTHON, the interpreter of a virtual environment of its "
         "own that has it installed: classic-4 against it, with and without neutral dice",
+    )
+    parser.add_argument(
+        "--other-python",
+        metavar="PYTHON",
+        help="also play the other build of this library (compiled or pure) between the "
+        "rounds, run by PYTHON, the interpreter of a virtual environment that has it "
+        "installed, and print the compiled build's targets",
     )
     parser.add_argument(
         "--openspiel",
@@ -552,15 +611,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     configs = {n: available[n]() for n in names}
     try:
         results, baselines = run_side_by_side(
-            configs, args.games, args.seed, args.rounds, args.pypi
+            configs, args.games, args.seed, args.rounds, args.pypi, args.other_python
         )
     except PyPIError as exc:
-        parser.error(f"--pypi: {exc}")
+        parser.error(f"--pypi or --other-python: {exc}")
     bridged = (
         bridge(configs, args.openspiel_games, args.seed, args.rounds) if args.openspiel else []
     )
     if args.json:
         document: dict[str, object] = {
+            "compiled": lv.COMPILED,
             "engine": [attrs.asdict(r) for r in results],
             "baselines": attrs.asdict(baselines),
         }
@@ -568,20 +628,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             document["openspiel"] = [attrs.asdict(b) for b in bridged]
         print(json.dumps(document, indent=2))
         return 0
-    print(
-        f"{'config':<20} {'games/s':>9} {'steps/s':>10} {'us/step':>8} {'us/seat dec':>12} "
-        f"{'node by node':>13} {'apply us':>9} {'legal us':>9} {'observe us':>11} "
-        f"{'json rt us':>11}"
-    )
-    for r in results:
-        rt = "-" if r.json_roundtrip_us is None else f"{r.json_roundtrip_us:.1f}"
-        print(
-            f"{r.name:<20} {r.games_per_s:>9.0f} {r.steps_per_s:>10.0f} {r.us_per_step:>8.2f} "
-            f"{r.us_per_decision:>12.1f} {r.us_per_decision_nodes:>13.1f} {r.apply_us:>9.2f} "
-            f"{r.legal_us:>9.2f} {r.observe_us:>11.2f} {rt:>11}"
-        )
+    print(f"build: {build_name(lv.COMPILED)} (lasvegas.COMPILED is {lv.COMPILED})")
+    _print_table(results)
     for line in target_lines(results, baselines):
         print(line)
+    if baselines.other_compiled is not None:
+        print(
+            f"\nthe other build, run by {args.other_python}: {build_name(baselines.other_compiled)}"
+        )
+        _print_table(baselines.other)
+        for line in build_target_lines(results, baselines, lv.COMPILED):
+            print(line)
     if bridged:
         engine = {r.name: r for r in results}
         print(
@@ -596,6 +653,105 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     sys.stdout.flush()
     return 0
+
+
+def build_name(compiled: bool) -> str:
+    """How the benchmark names a build.
+
+    >>> build_name(True), build_name(False)
+    ('compiled (mypyc)', 'pure Python')
+    """
+    return "compiled (mypyc)" if compiled else "pure Python"
+
+
+def _print_table(results: Sequence[BenchResult]) -> None:
+    print(
+        f"{'config':<20} {'games/s':>9} {'steps/s':>10} {'us/step':>8} {'us/seat dec':>12} "
+        f"{'node by node':>13} {'apply us':>9} {'legal us':>9} {'observe us':>11} "
+        f"{'json rt us':>11}"
+    )
+    for r in results:
+        rt = "-" if r.json_roundtrip_us is None else f"{r.json_roundtrip_us:.1f}"
+        print(
+            f"{r.name:<20} {r.games_per_s:>9.0f} {r.steps_per_s:>10.0f} {r.us_per_step:>8.2f} "
+            f"{r.us_per_decision:>12.1f} {r.us_per_decision_nodes:>13.1f} {r.apply_us:>9.2f} "
+            f"{r.legal_us:>9.2f} {r.observe_us:>11.2f} {rt:>11}"
+        )
+
+
+def build_target_lines(
+    results: Sequence[BenchResult], baselines: Baselines, compiled: bool
+) -> list[str]:
+    """The compiled build's targets, with both builds measured in one run: *results* are
+    this process's build (compiled if *compiled*), ``baselines.other`` the other's.
+
+    >>> pure = [BenchResult("classic-4", 1, 1000.0, 1.0, 8.0, 4.0, 2.0, 0.5, 3.0, 90.0, 9.0)]
+    >>> fast = [attrs.evolve(pure[0], games_per_s=3000.0, observe_us=2.0, json_roundtrip_us=91.0)]
+    >>> b = Baselines(2000.0, None, None, other=tuple(pure), other_compiled=False)
+    >>> print("\\n".join(build_target_lines(fast, b, True)))  # doctest: +ELLIPSIS
+    compiled classic-4: 3,000 games/s, 1.50x the bare loop's 2,000 (target >= 1.3x: met)
+    pure classic-4: 1,000 games/s, 50% of the bare loop's 2,000 (target >= 50%: met)
+    compiled classic-4-neutral: not measured with PyPI lasvegas 0.2.0 (--pypi PYTHON), ...
+    classic-4 JSON round trip: compiled 91.0 us, pure 90.0 us (no slower, within 10%: met)
+    classic-4 observe: compiled 2.00 us, pure 3.00 us (no slower, within 10%: met)
+    """
+    if baselines.other_compiled is None or baselines.other_compiled == compiled:
+        return ["the other build is the same build as this one: no comparison of the two builds"]
+    fast = {r.name: r for r in (results if compiled else baselines.other)}
+    pure = {r.name: r for r in (baselines.other if compiled else results)}
+    lines = []
+    bare = baselines.bare_games_per_s
+    for name, table, target, label in (
+        ("compiled", fast, MIN_COMPILED_SHARE_OF_BARE_LOOP, "x"),
+        ("pure", pure, MIN_SHARE_OF_BARE_LOOP, "%"),
+    ):
+        r = table.get("classic-4")
+        if r is None or bare is None:
+            lines.append(f"{name} classic-4: not measured against the bare loop")
+            continue
+        share = r.games_per_s / bare
+        shown = f"{share:.2f}x" if label == "x" else f"{share:.0%} of"
+        wanted = f"{target:g}x" if label == "x" else f"{target:.0%}"
+        lines.append(
+            f"{name} classic-4: {r.games_per_s:,.0f} games/s, {shown} the bare loop's "
+            f"{bare:,.0f} (target >= {wanted}: {_verdict(share >= target)})"
+        )
+    neutral = fast.get("classic-4-neutral")
+    theirs = baselines.pypi_neutral_games_per_s
+    if neutral is None or theirs is None:
+        lines.append(
+            "compiled classic-4-neutral: not measured with PyPI lasvegas 0.2.0 (--pypi PYTHON), "
+            "or classic-4-neutral not run"
+        )
+    else:
+        times = neutral.games_per_s / theirs
+        lines.append(
+            f"compiled classic-4-neutral: {times:.2f}x PyPI lasvegas 0.2.0's {theirs:,.0f} "
+            f"games/s with neutral dice (target >= {MIN_COMPILED_PYPI_SPEEDUP:g}x: "
+            f"{_verdict(times >= MIN_COMPILED_PYPI_SPEEDUP)})"
+        )
+    for name in ("royale-4-tiles3", "cardgame-4"):
+        if name in fast and name in pure:
+            speedup = pure[name].us_per_decision / fast[name].us_per_decision
+            lines.append(
+                f"compiled {name}: {speedup:.2f}x the pure build's speed per seat decision "
+                f"(target >= {MIN_COMPILED_SPEEDUP:g}x: {_verdict(speedup >= MIN_COMPILED_SPEEDUP)})"
+            )
+    c, p = fast.get("classic-4"), pure.get("classic-4")
+    if c is not None and p is not None:
+        allowance = f"no slower, within {NO_SLOWER_ALLOWANCE - 1:.0%}"
+        if c.json_roundtrip_us is not None and p.json_roundtrip_us is not None:
+            ok = c.json_roundtrip_us <= p.json_roundtrip_us * NO_SLOWER_ALLOWANCE
+            lines.append(
+                f"classic-4 JSON round trip: compiled {c.json_roundtrip_us:.1f} us, pure "
+                f"{p.json_roundtrip_us:.1f} us ({allowance}: {_verdict(ok)})"
+            )
+        ok = c.observe_us <= p.observe_us * NO_SLOWER_ALLOWANCE
+        lines.append(
+            f"classic-4 observe: compiled {c.observe_us:.2f} us, pure {p.observe_us:.2f} us "
+            f"({allowance}: {_verdict(ok)})"
+        )
+    return lines
 
 
 def _limit(name: str) -> float | None:

@@ -10,13 +10,19 @@ holds only that part's contents.
 from __future__ import annotations
 
 import enum
-import functools
-import inspect
 from collections.abc import Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ClassVar, Final, ParamSpec, TypeVar, final
 
 import attrs
 
+from ._native import (
+    FrozenInstanceError,
+    attributes,
+    finish,
+    interpreted,
+    native_fields,
+    twin_builder,
+)
 from .config import GameConfig
 from .modules.base import ModuleState, Task
 from .types import Money, Seat
@@ -51,23 +57,40 @@ class Phase(enum.Enum):
         return f"Phase.{self.name}"
 
 
-@attrs.frozen(weakref_slot=False)
+_CASINO_FIELDS: Final = ("notes", "dice", "big")
+
+
+@final
 class Casino:
     """One casino: its notes and the dice on it.
 
     Dice are counted per *owner*: seats ``0 .. players-1`` first, then the imaginary owners
-    (the neutral dice, C-21, and others a module adds).
+    (the neutral dice, C-21, and others a module adds). Immutable, hashable, compared by
+    value.
 
     >>> Casino(notes=(80_000, 30_000), dice=(0, 2, 0), big=(0, 0, 0)).weights()
     (0, 2, 0)
     """
 
-    notes: tuple[Money, ...]
+    __slots__ = _CASINO_FIELDS
+    __match_args__: ClassVar = _CASINO_FIELDS
+    __attrs_attrs__: ClassVar[Any] = attributes(
+        "Casino", notes=tuple[Money, ...], dice=tuple[int, ...], big=tuple[int, ...]
+    )
+
+    notes: Final[tuple[Money, ...]]
     """The notes waiting here, highest first."""
-    dice: tuple[int, ...]
+    dice: Final[tuple[int, ...]]
     """Plain dice per owner."""
-    big: tuple[int, ...]
+    big: Final[tuple[int, ...]]
     """Big dice per owner (a biggie counts as two dice, B-3, R-3)."""
+
+    def __init__(
+        self, notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int, ...]
+    ) -> None:
+        self.notes = notes
+        self.dice = dice
+        self.big = big
 
     def weights(self) -> tuple[int, ...]:
         """Dice per owner as counted for ties and ranking: a big die counts two (C-12).
@@ -77,10 +100,53 @@ class Casino:
         """
         return tuple(d + 2 * b for d, b in zip(self.dice, self.big, strict=True))
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Casino:
+            return NotImplemented
+        return (self.notes, self.dice, self.big) == (other.notes, other.dice, other.big)
 
-@attrs.frozen(weakref_slot=False)
+    def __hash__(self) -> int:
+        return hash((self.notes, self.dice, self.big))
+
+    def __repr__(self) -> str:
+        return f"Casino(notes={self.notes!r}, dice={self.dice!r}, big={self.big!r})"
+
+    def __reduce__(self) -> tuple[type[Casino], tuple[object, ...]]:
+        return Casino, (self.notes, self.dice, self.big)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+finish(Casino)
+
+
+_STATE_FIELDS: Final = (
+    "config",
+    "round",
+    "phase",
+    "cursor",
+    "start",
+    "active",
+    "supply",
+    "rolled",
+    "casinos",
+    "pile_hidden",
+    "pile_returned",
+    "money",
+    "modules",
+    "tasks",
+)
+
+
+@final
 class State:
     """A game between two actions. Immutable; build the next one with :func:`lasvegas.apply`.
+
+    Hashable and compared by value (every field).
 
     >>> import lasvegas as lv
     >>> state = lv.new_game(lv.classic(4))
@@ -88,128 +154,147 @@ class State:
     (1, Phase.FILL, 54)
     """
 
-    config: GameConfig
+    __slots__ = _STATE_FIELDS
+    __match_args__: ClassVar = _STATE_FIELDS
+    __attrs_attrs__: ClassVar[Any] = attributes(
+        "State",
+        config=GameConfig,
+        round=int,
+        phase=Phase,
+        cursor=int,
+        start=Seat,
+        active=Seat,
+        supply=tuple[tuple[int, ...], ...],
+        rolled=tuple[tuple[int, ...], ...],
+        casinos=tuple[Casino, ...],
+        pile_hidden=tuple[Money, ...],
+        pile_returned=tuple[Money, ...],
+        money=tuple[tuple[Money, ...], ...],
+        modules=tuple[ModuleState | None, ...],
+        tasks=tuple[Task, ...],
+    )
+
+    config: Final[GameConfig]
     """The game's configuration."""
-    round: int
+    round: Final[int]
     """The current round, from 1."""
-    phase: Phase
+    phase: Final[Phase]
     """Where the game stands."""
-    cursor: int
+    cursor: Final[int]
     """The casino index being filled or paid (``FILL``, ``PAYOUT``) or the dice group to roll
     next (``ROLL``); 0 otherwise."""
-    start: Seat
+    start: Final[Seat]
     """The round's start player (C-7)."""
-    active: Seat
+    active: Final[Seat]
     """The seat whose turn it is (or was last)."""
-    supply: tuple[tuple[int, ...], ...]
+    supply: Final[tuple[tuple[int, ...], ...]]
     """Dice each seat still holds this round, per group (regular, big, kicker, neutral)."""
-    rolled: tuple[tuple[int, ...], ...]
+    rolled: Final[tuple[tuple[int, ...], ...]]
     """The active seat's rolled faces per group, sorted; empty tuples when nothing is rolled."""
-    casinos: tuple[Casino, ...]
+    casinos: Final[tuple[Casino, ...]]
     """The casinos, index 0 being casino 1 (a 7th is the slot machine, B-7)."""
-    pile_hidden: tuple[Money, ...]
+    pile_hidden: Final[tuple[Money, ...]]
     """The unseen top part of the banknote pile, as a sorted multiset (its order is chance)."""
-    pile_returned: tuple[Money, ...]
+    pile_returned: Final[tuple[Money, ...]]
     """Notes returned under the pile, top first, in the known order they were returned (C-14)."""
-    money: tuple[tuple[Money, ...], ...]
+    money: Final[tuple[tuple[Money, ...], ...]]
     """The notes each seat has won, in the order won."""
-    modules: tuple[ModuleState | None, ...]
+    modules: Final[tuple[ModuleState | None, ...]]
     """Each module's slice of state, in the order of ``config.modules``."""
-    tasks: tuple[Task, ...]
+    tasks: Final[tuple[Task, ...]]
     """Pending module work; the first one decides who moves next."""
 
+    def __init__(
+        self,
+        config: GameConfig,
+        round: int,
+        phase: Phase,
+        cursor: int,
+        start: Seat,
+        active: Seat,
+        supply: tuple[tuple[int, ...], ...],
+        rolled: tuple[tuple[int, ...], ...],
+        casinos: tuple[Casino, ...],
+        pile_hidden: tuple[Money, ...],
+        pile_returned: tuple[Money, ...],
+        money: tuple[tuple[Money, ...], ...],
+        modules: tuple[ModuleState | None, ...],
+        tasks: tuple[Task, ...],
+    ) -> None:
+        self.config = config
+        self.round = round
+        self.phase = phase
+        self.cursor = cursor
+        self.start = start
+        self.active = active
+        self.supply = supply
+        self.rolled = rolled
+        self.casinos = casinos
+        self.pile_hidden = pile_hidden
+        self.pile_returned = pile_returned
+        self.money = money
+        self.modules = modules
+        self.tasks = tasks
 
-# -- fast construction ----------------------------------------------------------------------
+    def _fields(self) -> tuple[object, ...]:
+        return (
+            self.config,
+            self.round,
+            self.phase,
+            self.cursor,
+            self.start,
+            self.active,
+            self.supply,
+            self.rolled,
+            self.casinos,
+            self.pile_hidden,
+            self.pile_returned,
+            self.money,
+            self.modules,
+            self.tasks,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not State:
+            return NotImplemented
+        return self._fields() == other._fields()
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return (
+            f"State(config={self.config!r}, round={self.round!r}, phase={self.phase!r}, "
+            f"cursor={self.cursor!r}, start={self.start!r}, active={self.active!r}, "
+            f"supply={self.supply!r}, rolled={self.rolled!r}, casinos={self.casinos!r}, "
+            f"pile_hidden={self.pile_hidden!r}, pile_returned={self.pile_returned!r}, "
+            f"money={self.money!r}, modules={self.modules!r}, tasks={self.tasks!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[State], tuple[object, ...]]:
+        return State, self._fields()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+finish(State)
+
+
+# -- the state builders -----------------------------------------------------------------------
 #
-# attrs' frozen __init__ sets each slot through object.__setattr__, which on CPython 3.11
-# costs about four times a plain slot store; building states is most of the hot path
-# (see docs/performance.md). The engine therefore builds a State as an instance of a private twin class
-# with the very same slots, stores them directly (in make_state itself: no __init__ frame),
-# then turns it into a State by assigning its class (allowed because the two layouts are
-# identical). The result is an ordinary, frozen State: equal, hashable and immutable like
-# any other.
+# Rule code builds states with these typed helpers: make_state (every field named), evolve
+# (a few changes, the others None) and the fixed-field updaters of the hot path (every
+# argument required, about a third cheaper than fourteen optional ones). Their bodies are
+# plain State(...) calls, which is what the compiled build runs; the pure build replaces
+# them at the end of this module by functions of the same signature that store the slots
+# on a twin of State and assign the class (see lasvegas._native): State's own __init__
+# stores past its frozen guard through object.__setattr__, about four times slower.
 
 
-class _StateTwin:
-    __slots__ = State.__slots__  # type: ignore[attr-defined]
-
-    # The slots, typed (no values: the slots come from State); make_state fills them.
-    config: GameConfig
-    round: int
-    phase: Phase
-    cursor: int
-    start: Seat
-    active: Seat
-    supply: tuple[tuple[int, ...], ...]
-    rolled: tuple[tuple[int, ...], ...]
-    casinos: tuple[Casino, ...]
-    pile_hidden: tuple[Money, ...]
-    pile_returned: tuple[Money, ...]
-    money: tuple[tuple[Money, ...], ...]
-    modules: tuple[ModuleState | None, ...]
-    tasks: tuple[Task, ...]
-
-
-class _CasinoTwin:
-    __slots__ = Casino.__slots__  # type: ignore[attr-defined]
-
-    notes: tuple[Money, ...]
-    dice: tuple[int, ...]
-    big: tuple[int, ...]
-
-
-_new = object.__new__
-
-
-_FIELDS = tuple(field.name for field in attrs.fields(State))
-
-
-def _updater(stub: Callable[P, State]) -> Callable[P, State]:
-    """Generate the body of a state builder from *stub*'s signature, once, at import.
-
-    The stub's parameters name the fields it sets; a parameter ``state`` supplies every
-    other field (and, for a parameter whose default is ``None``, that field when ``None``
-    is passed). The body is the one the hot path wants: one plain slot store per field on
-    a :class:`_StateTwin`, then the class assignment (see above), no loop and no
-    introspection per call. The stub keeps the signature mypy checks the callers against
-    (its own body never runs).
-    """
-    signature = inspect.signature(stub)
-    params = signature.parameters
-    if set(params) - {"state", *_FIELDS} or ("state" not in params and set(params) != set(_FIELDS)):
-        raise TypeError(f"{stub.__name__}: parameters must be State fields (and state)")
-    lines = []
-    for name in _FIELDS:
-        param = params.get(name)
-        if param is None:
-            value = f"state.{name}"
-        elif param.default is None:
-            value = f"state.{name} if {name} is None else {name}"
-        elif param.default is inspect.Parameter.empty:
-            value = name
-        else:
-            raise TypeError(f"{stub.__name__}: {name} may default only to None")
-        lines.append(f"    twin_.{name} = {value}\n")
-    bare = signature.replace(
-        parameters=[p.replace(annotation=inspect.Parameter.empty) for p in params.values()],
-        return_annotation=inspect.Signature.empty,
-    )
-    source = (
-        f"def {stub.__name__}{bare}:\n    twin_ = _new_(_StateTwin)\n{''.join(lines)}"
-        "    twin_.__class__ = _State_\n    return twin_\n"
-    )
-    namespace: dict[str, Any] = {"_new_": _new, "_StateTwin": _StateTwin, "_State_": State}
-    exec(source, namespace)  # the source holds nothing but State's field names
-    built: Callable[P, State] = functools.update_wrapper(namespace[stub.__name__], stub)
-    return built
-
-
-# The state builders: each stub's signature says which fields it sets; _updater writes the
-# body. Add one here (rather than a hand-written field-by-field copy) when a hot path
-# changes another fixed set of fields.
-
-
-@_updater
 def make_state(
     *,
     config: GameConfig,
@@ -227,21 +312,35 @@ def make_state(
     modules: tuple[ModuleState | None, ...],
     tasks: tuple[Task, ...],
 ) -> State:
-    """``State(...)`` for the hot path, every field named: the same frozen State, built
-    without attrs' __init__.
+    """``State(...)`` for the hot path, every field named.
 
     >>> import lasvegas as lv
     >>> s = lv.new_game(lv.classic(2))
     >>> make_state(**{f.name: getattr(s, f.name) for f in attrs.fields(State)}) == s
     True
     """
-    raise NotImplementedError  # generated by _updater
+    return State(
+        config,
+        round,
+        phase,
+        cursor,
+        start,
+        active,
+        supply,
+        rolled,
+        casinos,
+        pile_hidden,
+        pile_returned,
+        money,
+        modules,
+        tasks,
+    )
 
 
-@_updater
 def evolve(
     state: State,
     *,
+    config: GameConfig | None = None,
     round: int | None = None,
     phase: Phase | None = None,
     cursor: int | None = None,
@@ -269,45 +368,134 @@ def evolve(
     >>> s.round, s.money
     (3, ((50000,), ()))
     """
-    raise NotImplementedError  # generated by _updater
+    return State(
+        state.config if config is None else config,
+        state.round if round is None else round,
+        state.phase if phase is None else phase,
+        state.cursor if cursor is None else cursor,
+        state.start if start is None else start,
+        state.active if active is None else active,
+        state.supply if supply is None else supply,
+        state.rolled if rolled is None else rolled,
+        state.casinos if casinos is None else casinos,
+        state.pile_hidden if pile_hidden is None else pile_hidden,
+        state.pile_returned if pile_returned is None else pile_returned,
+        state.money if money is None else money,
+        state.modules if modules is None else modules,
+        state.tasks if tasks is None else tasks,
+    )
 
 
-@_updater
 def with_tasks(state: State, tasks: tuple[Task, ...]) -> State:
     """*state* with its pending tasks replaced."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        s.phase,
+        s.cursor,
+        s.start,
+        s.active,
+        s.supply,
+        s.rolled,
+        s.casinos,
+        s.pile_hidden,
+        s.pile_returned,
+        s.money,
+        s.modules,
+        tasks,
+    )
 
 
-@_updater
 def with_modules(state: State, modules: tuple[ModuleState | None, ...]) -> State:
     """*state* with every module slice replaced (in module order)."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        s.phase,
+        s.cursor,
+        s.start,
+        s.active,
+        s.supply,
+        s.rolled,
+        s.casinos,
+        s.pile_hidden,
+        s.pile_returned,
+        s.money,
+        modules,
+        s.tasks,
+    )
 
 
-@_updater
 def with_modules_tasks(
     state: State, *, modules: tuple[ModuleState | None, ...], tasks: tuple[Task, ...]
 ) -> State:
     """*state* with its module slices and its tasks replaced (a module's task resolved)."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        s.phase,
+        s.cursor,
+        s.start,
+        s.active,
+        s.supply,
+        s.rolled,
+        s.casinos,
+        s.pile_hidden,
+        s.pile_returned,
+        s.money,
+        modules,
+        tasks,
+    )
 
 
-@_updater
 def with_casinos(state: State, casinos: tuple[Casino, ...]) -> State:
     """*state* with its casinos replaced."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        s.phase,
+        s.cursor,
+        s.start,
+        s.active,
+        s.supply,
+        s.rolled,
+        casinos,
+        s.pile_hidden,
+        s.pile_returned,
+        s.money,
+        s.modules,
+        s.tasks,
+    )
 
 
-@_updater
 def with_phase(
     state: State, *, phase: Phase, cursor: int, active: Seat, rolled: tuple[tuple[int, ...], ...]
 ) -> State:
     """*state* moved on to *phase* at *cursor*, with *active* and *rolled* (the engine's
     phase changes)."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        phase,
+        cursor,
+        s.start,
+        active,
+        s.supply,
+        rolled,
+        s.casinos,
+        s.pile_hidden,
+        s.pile_returned,
+        s.money,
+        s.modules,
+        s.tasks,
+    )
 
 
-@_updater
 def with_turn(
     state: State,
     *,
@@ -321,10 +509,25 @@ def with_turn(
 ) -> State:
     """*state* at a turn's edge: the phase, the active seat, its supply and roll, the
     casinos and the slices (a placement, a pass, the next turn's start)."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        phase,
+        cursor,
+        s.start,
+        active,
+        supply,
+        rolled,
+        casinos,
+        s.pile_hidden,
+        s.pile_returned,
+        s.money,
+        modules,
+        s.tasks,
+    )
 
 
-@_updater
 def with_fill(
     state: State,
     *,
@@ -334,10 +537,25 @@ def with_fill(
     pile_returned: tuple[Money, ...],
 ) -> State:
     """*state* after a banknote left the pile for a casino (C-4, C-5)."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        s.phase,
+        cursor,
+        s.start,
+        s.active,
+        s.supply,
+        s.rolled,
+        casinos,
+        pile_hidden,
+        pile_returned,
+        s.money,
+        s.modules,
+        s.tasks,
+    )
 
 
-@_updater
 def with_payout(
     state: State,
     *,
@@ -349,7 +567,23 @@ def with_payout(
 ) -> State:
     """*state* after a payout: the casinos emptied, the notes won, the notes returned and
     the slices (C-12 to C-14)."""
-    raise NotImplementedError  # generated by _updater
+    s = state
+    return State(
+        s.config,
+        s.round,
+        s.phase,
+        cursor,
+        s.start,
+        s.active,
+        s.supply,
+        s.rolled,
+        casinos,
+        s.pile_hidden,
+        pile_returned,
+        money,
+        modules,
+        s.tasks,
+    )
 
 
 def make_casino(notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int, ...]) -> Casino:
@@ -358,12 +592,7 @@ def make_casino(notes: tuple[Money, ...], dice: tuple[int, ...], big: tuple[int,
     >>> make_casino((50_000,), (1, 0), (0, 0)) == Casino((50_000,), (1, 0), (0, 0))
     True
     """
-    twin = _new(_CasinoTwin)
-    twin.notes = notes
-    twin.dice = dice
-    twin.big = big
-    twin.__class__ = Casino  # type: ignore[assignment]
-    return twin  # type: ignore[return-value]
+    return Casino(notes, dice, big)
 
 
 def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
@@ -396,7 +625,14 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
     Traceback (most recent call last):
     ...
     attr.exceptions.FrozenInstanceError: can't set attribute
+
+    For a native class (such as :class:`State`), it is the pure build's twin builder, and
+    in the compiled build the class itself.
     """
+    if isinstance(cls, type) and native_fields(cls) is not None:
+        if not interpreted(cls):
+            return cls
+        return twin_builder(cls, cls.__dict__["__init__"].__wrapped__)
     if not isinstance(cls, type) or not attrs.has(cls):
         raise TypeError(f"{getattr(cls, '__qualname__', cls)!r} is not an attrs class")
     fields = attrs.fields(cls)
@@ -445,3 +681,22 @@ def fast_constructor(cls: Callable[P, T]) -> Callable[P, T]:
     build: Callable[P, T] = namespace["build"]
     build.__doc__ = f"``{cls.__qualname__}(...)`` without attrs' __init__ (fast_constructor)."
     return build
+
+
+# The pure build: the builders above store the slots on a twin of State (or Casino) and assign
+# the class, instead of calling State's __init__ (see the comment above make_state).
+if interpreted(State):
+    for _builder in (
+        make_state,
+        with_tasks,
+        with_modules,
+        with_modules_tasks,
+        with_casinos,
+        with_phase,
+        with_turn,
+        with_fill,
+        with_payout,
+    ):
+        globals()[_builder.__name__] = twin_builder(State, _builder, "state")
+    globals()["evolve"] = twin_builder(State, evolve, "state")
+    globals()["make_casino"] = twin_builder(Casino, make_casino)

@@ -29,7 +29,7 @@ from .errors import ConfigError
 from .events import Event
 from .modules.base import DiceFaces, LegendEntry, ModuleState, Task, TileFact, TileInfo
 from .payout import tied
-from .state import Casino, Phase, State
+from .state import Casino, Phase, State, evolve
 from .table import ranking
 from .text import _join as _and
 from .text import _name_seats, describe, describe_place, money, seat_label
@@ -732,7 +732,7 @@ def hidden_variant(state: State, seat: Seat | None, rng: Rng) -> State:
             money = list(state.money)
             for s, notes in zip(others, dealt, strict=True):
                 money[s] = notes
-            state = attrs.evolve(state, money=tuple(money))
+            state = evolve(state, money=tuple(money))
     for i, module in enumerate(state.config.modules):
         state = module.resample_hidden(state, i, seat, rng)
     return state

@@ -9,7 +9,7 @@ from cattrs.errors import BaseValidationError
 
 from ..config import GameConfig
 from ..modules.base import ModuleState, Task
-from ..state import Casino, Phase, State
+from ..state import Casino, Phase, State, make_casino, make_state
 from .bounds import MAX_INT, MAX_ITEMS, _BadValueError
 from .configs import _structure_config
 from .convert import _CONVERTER, _ONLY_INT, _body_structurer, _sequence_factory
@@ -70,7 +70,7 @@ def _fast_state(value: Any) -> State | None:
         tasks = _TASKS(value["tasks"], None)
     except (BaseValidationError, _BadValueError):
         return None
-    return State(
+    return make_state(
         config=config,
         round=value["round"],
         phase=phase,
@@ -80,7 +80,7 @@ def _fast_state(value: Any) -> State | None:
         supply=tuple(map(tuple, value["supply"])),
         rolled=tuple(map(tuple, value["rolled"])),
         casinos=tuple(
-            Casino(notes=tuple(c["notes"]), dice=tuple(c["dice"]), big=tuple(c["big"])) for c in raw
+            make_casino(tuple(c["notes"]), tuple(c["dice"]), tuple(c["big"])) for c in raw
         ),
         pile_hidden=tuple(value["pile_hidden"]),
         pile_returned=tuple(value["pile_returned"]),

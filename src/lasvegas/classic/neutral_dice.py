@@ -22,7 +22,7 @@ from ..engine import emit, pop_task, push_task
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DiceRolled, Event
 from ..modules.base import RuleModule, Task, TaskHandler
-from ..state import Casino, Phase, State
+from ..state import Casino, Phase, State, evolve
 from ..types import NEUTRAL
 
 if TYPE_CHECKING:
@@ -168,7 +168,7 @@ class NeutralDice(RuleModule):
             c = casinos[face - 1]
             dice = (*c.dice[:owner], c.dice[owner] + 1, *c.dice[owner + 1 :])
             casinos[face - 1] = Casino(c.notes, dice, c.big)
-        state = pop_task(attrs.evolve(state, casinos=tuple(casinos)))
+        state = pop_task(evolve(state, casinos=tuple(casinos)))
         return emit(state, DiceRolled(seat=None, group="neutral", faces=action.faces), log)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:

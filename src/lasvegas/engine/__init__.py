@@ -21,8 +21,9 @@ casino) live in :mod:`lasvegas.table`, and several changes to one state are gath
 
 from __future__ import annotations
 
-import attrs
+from typing import Any, ClassVar, Final, final
 
+from .._native import FrozenInstanceError, attributes, finish
 from ..actions import Action
 from ..events import Event
 from ..state import State
@@ -32,42 +33,149 @@ from ..types import Money, Seat
 # lasvegas.engine, the name pickles, the JSON Schemas and the docs use).
 
 
-@attrs.frozen
+@final
 class Step:
-    """What :func:`step` returns: the new state and the events that led to it."""
+    """What :func:`step` returns: the new state and the events that led to it.
 
-    state: State
+    Immutable, hashable, compared by value.
+    """
+
+    __slots__ = ("events", "state")
+    __match_args__: ClassVar = ("state", "events")
+    __attrs_attrs__: ClassVar[Any] = attributes("Step", state=State, events=tuple[Event, ...])
+
+    state: Final[State]
     """The state after the action."""
-    events: tuple[Event, ...]
+    events: Final[tuple[Event, ...]]
     """What happened, in order (the action's own effect first, then what followed)."""
 
+    def __init__(self, state: State, events: tuple[Event, ...]) -> None:
+        self.state = state
+        self.events = events
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Step:
+            return NotImplemented
+        return (self.state, self.events) == (other.state, other.events)
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.events))
+
+    def __repr__(self) -> str:
+        return f"Step(state={self.state!r}, events={self.events!r})"
+
+    def __reduce__(self) -> tuple[type[Step], tuple[object, ...]]:
+        return Step, (self.state, self.events)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+finish(Step)
+
+
+@final
 class Standings:
     """Money per seat, and the winners once the game is over (C-16).
 
     ``money`` is what each seat would score if the game ended now (cash plus whatever the
-    modules add, such as Royale chips or chip-card sets).
+    modules add, such as Royale chips or chip-card sets). Immutable, hashable, compared by
+    value.
     """
 
-    money: tuple[Money, ...]
+    __slots__ = ("money", "notes", "winners")
+    __match_args__: ClassVar = ("money", "notes", "winners")
+    __attrs_attrs__: ClassVar[Any] = attributes(
+        "Standings", money=tuple[Money, ...], notes=tuple[int, ...], winners=tuple[Seat, ...]
+    )
+
+    money: Final[tuple[Money, ...]]
     """Score per seat, in dollars."""
-    notes: tuple[int, ...]
+    notes: Final[tuple[int, ...]]
     """The tie-break count per seat: notes won (plus what modules add, R-8)."""
-    winners: tuple[Seat, ...]
+    winners: Final[tuple[Seat, ...]]
     """The winning seats once the game is over (several when still tied); empty before."""
 
+    def __init__(
+        self, money: tuple[Money, ...], notes: tuple[int, ...], winners: tuple[Seat, ...]
+    ) -> None:
+        self.money = money
+        self.notes = notes
+        self.winners = winners
 
-@attrs.frozen(weakref_slot=False)
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Standings:
+            return NotImplemented
+        return (self.money, self.notes, self.winners) == (other.money, other.notes, other.winners)
+
+    def __hash__(self) -> int:
+        return hash((self.money, self.notes, self.winners))
+
+    def __repr__(self) -> str:
+        return f"Standings(money={self.money!r}, notes={self.notes!r}, winners={self.winners!r})"
+
+    def __reduce__(self) -> tuple[type[Standings], tuple[object, ...]]:
+        return Standings, (self.money, self.notes, self.winners)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+finish(Standings)
+
+
+@final
 class ChanceRun:
     """What :func:`play_chance` returns: the state at the next decision (or the game's end)
-    and the chance actions drawn on the way."""
+    and the chance actions drawn on the way.
 
-    state: State
+    Immutable, hashable, compared by value.
+    """
+
+    __slots__ = ("actions", "state")
+    __match_args__: ClassVar = ("state", "actions")
+    __attrs_attrs__: ClassVar[Any] = attributes(
+        "ChanceRun", state=State, actions=tuple[Action, ...]
+    )
+
+    state: Final[State]
     """The state reached: a seat must decide, or the game is over."""
-    actions: tuple[Action, ...]
+    actions: Final[tuple[Action, ...]]
     """The chance outcomes drawn, in order (``()`` when *state* needed no chance): what
     applying them one by one from the start state reaches :attr:`state` with."""
+
+    def __init__(self, state: State, actions: tuple[Action, ...]) -> None:
+        self.state = state
+        self.actions = actions
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ChanceRun:
+            return NotImplemented
+        return (self.state, self.actions) == (other.state, other.actions)
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.actions))
+
+    def __repr__(self) -> str:
+        return f"ChanceRun(state={self.state!r}, actions={self.actions!r})"
+
+    def __reduce__(self) -> tuple[type[ChanceRun], tuple[object, ...]]:
+        return ChanceRun, (self.state, self.actions)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+finish(ChanceRun)
 
 
 # The submodules, after the result types they import from here.

@@ -44,7 +44,9 @@ from ._turns import _next_seat, _start_turn, _to
 
 
 def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
-    value = action.value
+    # Read untyped (getattr): compiled code reading a typed field converts it (a TypeError,
+    # or True made 1), and a wrong type must get the IllegalActionError below.
+    value: object = getattr(action, "value")  # noqa: B009
     if type(value) is not int:  # True and 1.0 would pass for notes of 1 below
         raise _illegal(state, action, action_problem(action) or "malformed draw", "bad-type")
     hidden = state.pile_hidden

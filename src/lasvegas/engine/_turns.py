@@ -45,12 +45,15 @@ def _roll(state: State, action: Roll, log: list[Event] | None) -> State:
     group = state.cursor
     seat = state.active
     held = state.supply[seat]
-    faces = action.faces
+    # The fields read untyped (getattr): compiled code reading a typed field converts it (a
+    # TypeError, or True made 1), and a wrong type must get the IllegalActionError below.
+    faces: object = getattr(action, "faces")  # noqa: B009
+    name: object = getattr(action, "group")  # noqa: B009
     if _OWN_ROLLS.get(id(action)) is not action and (
-        type(faces) is not tuple or not {*map(type, faces)} <= _INT or type(action.group) is not str
+        type(faces) is not tuple or not {*map(type, faces)} <= _INT or type(name) is not str
     ):  # exact types first: (True, 2) and (1.0, 2) equal (1, 2), and hash alike
         raise _illegal(state, action, action_problem(action) or "malformed roll", "bad-type")
-    if action.group != GROUPS[group]:
+    if name != GROUPS[group]:
         raise _illegal(state, action, f"a roll of {_next_roll(state)} is next", "wrong-group")
     k = held[group]
     valid = _VALID_ROLLS[k] if k < 13 else _valid_rolls(k)
@@ -144,7 +147,7 @@ def _rolled(key: tuple[Seat, int, tuple[int, ...]]) -> DiceRolled:
 
 
 def _place(state: State, action: Place, log: list[Event] | None) -> State:
-    face = action.face
+    face: object = getattr(action, "face")  # noqa: B009 (untyped: see _roll)
     if type(face) is not int:  # True and 1.0 would count the 1s, then index the casinos
         raise _illegal(state, action, action_problem(action) or "malformed placement", "bad-type")
     r0, r1, r2, r3 = state.rolled
@@ -158,26 +161,27 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
     if not (c0 or c1 or c2 or c3):
         raise _illegal(state, action, f"no rolled die shows {face!r}", "not-rolled")
     ruleset = state.config.ruleset
-    if action.target is None:
+    target: object = getattr(action, "target")  # noqa: B009 (untyped: see _roll)
+    if target is None:
         index = face - 1
         if ruleset.closers and face in closed_casinos(state):
             raise _illegal(state, action, f"casino {face!r} is closed", "closed")
     else:
-        if type(action.target) is not int:
+        if type(target) is not int:
             raise _illegal(
                 state, action, action_problem(action) or "malformed placement", "bad-type"
             )
         if action not in _offers(state, ruleset.offerers):
-            if action.target == face:
+            if target == face:
                 return _place(state, Place(face), log)  # Place(f, target=f) is Place(f)
             raise _illegal(
                 state,
                 action,
-                f"casino {action.target!r} does not take these dice; "
+                f"casino {target!r} does not take these dice; "
                 f"Place({face!r}) places them at casino {face!r}",
                 "bad-target",
             )
-        index = action.target - 1
+        index = target - 1
     seat = state.active
     held = state.supply[seat]
     row = (held[0] - c0, held[1] - c1, held[2] - c2, held[3] - c3)

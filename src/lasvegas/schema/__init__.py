@@ -255,12 +255,16 @@ def _own_field_docs(cls: type) -> dict[str, str]:
     try:
         source = textwrap.dedent(inspect.getsource(cls))
     except (OSError, TypeError):
-        return {}
-    body = ast.parse(source).body
-    if not body or not isinstance(body[0], ast.ClassDef):
-        return {}
+        node = _compiled_class_node(cls)
+        if node is None:
+            return {}
+    else:
+        body = ast.parse(source).body
+        if not body or not isinstance(body[0], ast.ClassDef):
+            return {}
+        node = body[0]
     docs: dict[str, str] = {}
-    statements = body[0].body
+    statements = node.body
     for here, after in itertools.pairwise(statements):
         if (
             isinstance(here, ast.AnnAssign)
@@ -271,6 +275,24 @@ def _own_field_docs(cls: type) -> dict[str, str]:
         ):
             docs[here.target.id] = _plain_text(after.value.value)
     return docs
+
+
+def _compiled_class_node(cls: type) -> ast.ClassDef | None:
+    """*cls*'s class statement read from the ``.py`` file beside its compiled module (a
+    module compiled by mypyc keeps no source for ``inspect``); ``None`` if there is none."""
+    home = importlib.import_module(cls.__module__)
+    path = Path(getattr(home, "__file__", None) or "")
+    if path.suffix not in (".so", ".pyd"):
+        return None
+    source = path.with_name(path.name.split(".", 1)[0] + ".py")
+    if path.name.startswith("__init__."):
+        source = path.with_name("__init__.py")
+    if not source.is_file():
+        return None
+    for node in ast.parse(source.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__qualname__:
+            return node
+    return None
 
 
 def _field_docs(cls: type) -> dict[str, str]:
@@ -284,6 +306,9 @@ def _field_docs(cls: type) -> dict[str, str]:
 def _class_doc(cls: type) -> str | None:
     """The first paragraph of *cls*'s docstring, as plain text."""
     doc = cls.__doc__
+    if not doc:  # compiled by mypyc, which keeps no docstrings: read the source beside it
+        node = _compiled_class_node(cls)
+        doc = None if node is None else ast.get_docstring(node)
     if not doc:
         return None
     return _plain_text(inspect.cleandoc(doc).split("\n\n", 1)[0])

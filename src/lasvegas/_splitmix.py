@@ -1,0 +1,60 @@
+"""SplitMix64 on 64-bit machine integers: the compiled build's source of random outputs.
+
+The compiled build compiles this module with mypyc, which turns the ``i64`` arithmetic
+below into machine instructions; :class:`lasvegas.chance.Rng` then computes its batches
+here. The pure build keeps its own faster big-integer lanes (``Rng._refill``), and can run
+this module as Python too: both give the same stream (``tests/test_rng.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from ._build import COMPILED
+
+if TYPE_CHECKING:
+    # mypyc compiles i64 to a machine integer (two's complement, wrapping). The name is only
+    # ever an annotation (never evaluated): mypy_extensions is not a runtime dependency, and
+    # an int is an i64 to mypy.
+    from mypy_extensions import i64
+
+__all__ = ["native_batch"]
+
+_TWO64: Final = 1 << 64
+
+_HALF: Final = 1 << 63
+_GAMMA_I64: Final[i64] = 0x9E3779B97F4A7C15 - _TWO64
+_MIX1_I64: Final[i64] = 0xBF58476D1CE4E5B9 - _TWO64
+_MIX2_I64: Final[i64] = 0x94D049BB133111EB - _TWO64
+"""The SplitMix64 constants as signed 64-bit values (each is above 2**63)."""
+
+
+def _wrap(x: i64) -> i64:
+    """``x`` folded into the signed 64-bit range, as the machine's arithmetic wraps it.
+
+    Compiled, ``x`` is already a wrapped machine integer and this returns it; interpreted,
+    ``x`` is an int that may have grown past 64 bits, and this folds it.
+    """
+    if COMPILED:
+        return x
+    folded: i64 = (int(x) + _HALF) % _TWO64 - _HALF
+    return folded
+
+
+def native_batch(base: int, n: int) -> tuple[int, ...]:
+    """The outputs of *n* SplitMix64 steps from state *base*, on 64-bit machine integers.
+
+    The compiled build's :meth:`lasvegas.chance.Rng._refill`: mypyc compiles the ``i64`` arithmetic to
+    machine instructions (a product wraps mod 2**64 as SplitMix64 needs; a right shift is
+    arithmetic, so each is masked to its logical bits). Interpreted it gives the same
+    stream (each product folded by :func:`_wrap`), only slower than the pure build's lanes.
+    """
+    s: i64 = base - _TWO64 if base >= _HALF else base
+    out: list[int] = []
+    for _ in range(n):
+        s = _wrap(s + _GAMMA_I64)
+        z = _wrap((s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1_I64)
+        z = _wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64)
+        z ^= (z >> 31) & 0x1FFFFFFFF
+        out.append(int(z) + _TWO64 if z < 0 else int(z))
+    return tuple(out)
