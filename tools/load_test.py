@@ -1,8 +1,8 @@
 """Load test of the web tables on loopback: many tables played at once by scripted clients.
 
 Starts ``python -m lasvegas serve`` on a free loopback port (a separate process, as in
-use; its tables in a fresh SQLite file in a temporary directory, ``--store PATH``, or in
-memory with ``--memory``), opens ``--tables`` tables of ``--config`` (one human seat, the
+use; with ``--store`` pointing to a fresh SQLite file in a temporary directory, never the
+user's default path, or to ``:memory:`` with ``--memory``), opens ``--tables`` tables of ``--config`` (one human seat, the
 others bots of level ``--bots``, as every web client chooses them), and plays each with one
 scripted client, all at once on one asyncio loop, as the page does: follow the seat's
 WebSocket (``/api/tables/{t}/seats/{s}/events``, hello ``{"token", "since"}``), and each
@@ -108,12 +108,12 @@ def _ready(snapshot: dict[str, Any]) -> bool:
 
 
 async def _next_ready(
-    socket: ClientConnection, newest: dict[str, Any], deadline: float
+    feed: ClientConnection, newest: dict[str, Any], deadline: float
 ) -> dict[str, Any]:
-    """The first snapshot pushed on *socket*, no older than *newest*, that is ready
+    """The first snapshot pushed on *feed*, no older than *newest*, that is ready
     (*newest* itself if it is); raises :class:`TimeoutError` past *deadline*."""
     while not _ready(newest):
-        message = await asyncio.wait_for(socket.recv(), max(0.0, deadline - time.monotonic()))
+        message = await asyncio.wait_for(feed.recv(), max(0.0, deadline - time.monotonic()))
         pushed: dict[str, Any] = json.loads(message)
         if pushed["version"] >= newest["version"]:
             newest = pushed
@@ -140,16 +140,16 @@ async def _play(
     _, _, table, seat = path.split("/")
     api = f"/api/tables/{table}/seats/{seat}"
     headers = {"Authorization": f"Bearer {token}"}
-    async with connect(f"{ws_base}{api}/events", open_timeout=30, close_timeout=5) as socket:
-        await socket.send(json.dumps({"token": token, "since": 0}))
+    async with connect(f"{ws_base}{api}/events", open_timeout=30, close_timeout=5) as feed:
+        await feed.send(json.dumps({"token": token, "since": 0}))
         newest: dict[str, Any] = json.loads(
-            await asyncio.wait_for(socket.recv(), max(0.0, deadline - time.monotonic()))
+            await asyncio.wait_for(feed.recv(), max(0.0, deadline - time.monotonic()))
         )
         sent_at: float | None = None  # when the last human action was sent
         stale_in_a_row = 0
         while time.monotonic() < deadline:
             try:
-                newest = await _next_ready(socket, newest, deadline)
+                newest = await _next_ready(feed, newest, deadline)
             except TimeoutError:
                 break
             if newest["over"]:
@@ -285,7 +285,11 @@ def main() -> int:
             result["load_average"] = [round(x, 2) for x in os.getloadavg()]
         finally:
             server.terminate()
-            server.wait(timeout=10)
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait(timeout=10)
     print(json.dumps(result, indent=2))
     return 1 if result["errors"] or result["finished"] != args.tables else 0
 
