@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,6 +9,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
+from _web import auth as _auth
+from _web import open_table as _open
+from _web import split as _split
 from lasvegas.session import Human, Session
 from lasvegas.testing import example_configs, random_action
 from lasvegas.view import hidden_variant
@@ -20,28 +21,6 @@ from lasvegas.web import Table, create_app
 @pytest.fixture
 def client() -> TestClient:
     return TestClient(create_app(seed=1, workers=0))  # bots move before the answer
-
-
-def _open(client: TestClient, config: lv.GameConfig, seats: list[dict[str, str]]) -> dict[str, Any]:
-    answer = client.post("/api/tables", json={"config": lv.to_data(config), "seats": seats})
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def _split(link: str) -> tuple[str, str]:
-    """``/play/<table>/<seat>#<token>`` -> the API path and the token."""
-    path, _, token = link.partition("#")
-    _, _, table, seat = path.split("/")
-    return f"/api/tables/{table}/seats/{seat}", token
-
-
-def _auth(token: str, version: int | None = None) -> dict[str, str]:
-    """The headers of a seat's request (with ``If-Match`` for an action chosen at *version*)."""
-    headers = {"Authorization": f"Bearer {token}"}
-    if version is not None:
-        headers["If-Match"] = f'"{version}"'
-    return headers
 
 
 def test_the_page_is_served_with_a_strict_policy(client: TestClient) -> None:
