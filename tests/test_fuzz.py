@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 import lasvegas as lv
 from lasvegas import serde
 from lasvegas._serde import convert, states
-from lasvegas.testing import example_configs
+from lasvegas.testing import example_configs, random_action
 
 pytestmark = pytest.mark.fuzz
 
@@ -226,14 +226,9 @@ def loaded_states(draw: st.DrawFn) -> lv.State:
     length = draw(st.integers(0, 300))
     state = lv.new_game(config)
     for _ in range(length):
-        mover = lv.to_move(state)
-        if mover is None:
+        action = random_action(state, rng)
+        if action is None:
             break
-        action = (
-            lv.sample_chance(state, rng)
-            if mover is lv.CHANCE
-            else rng.choice(lv.legal_actions(state))
-        )
         state = lv.apply(state, action)
     document = json.loads(lv.to_json(state))
     for path in draw(st.lists(st.sampled_from(paths(document)), max_size=2)):

@@ -9,7 +9,7 @@ import pytest
 import lasvegas as lv
 from lasvegas.render import svg, text_board
 from lasvegas.session import Bot, Human, Session
-from lasvegas.testing import example_configs
+from lasvegas.testing import example_configs, random_action
 from lasvegas.view import hidden_variant
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -19,14 +19,9 @@ def _midgame(config: lv.GameConfig, actions: int = 60, seed: int = 3) -> lv.Stat
     rng = lv.Rng(seed)
     state = lv.new_game(config)
     for _ in range(actions):
-        mover = lv.to_move(state)
-        if mover is None:
+        action = random_action(state, rng)
+        if action is None:
             break
-        action = (
-            lv.sample_chance(state, rng)
-            if mover is lv.CHANCE
-            else rng.choice(lv.legal_actions(state))
-        )
         state = lv.apply(state, action)
     return state
 

@@ -23,7 +23,7 @@ from lasvegas.royale.tiles.lucky_punch import HideTokens
 from lasvegas.session import Bot, Human, Notice, Session, notice_data
 from lasvegas.state import evolve
 from lasvegas.table import ranking
-from lasvegas.testing import deal, setup_round, turn
+from lasvegas.testing import deal, random_action, setup_round, turn
 from lasvegas.view import hidden_variant
 
 
@@ -304,14 +304,9 @@ def test_t5_the_new_view_fields_leak_nothing(seed: int, length: int) -> None:
     for config in (lv.royale(3, tiles=6), lv.cardgame(3), lv.classic(3, SlotMachine())):
         state = lv.new_game(config)
         for _ in range(length):
-            mover = lv.to_move(state)
-            if mover is None:
+            action = random_action(state, rng)
+            if action is None:
                 break
-            action = (
-                lv.sample_chance(state, rng)
-                if mover is lv.CHANCE
-                else rng.choice(lv.legal_actions(state))
-            )
             state = lv.apply(state, action)
         for seat in (None, *range(config.players)):
             seen = lv.observe(state, seat)
