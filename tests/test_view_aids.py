@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from _play import random_walk
 from lasvegas.boulevard import Kickers, RainbowCards, SlotMachine, slot_ranking
 from lasvegas.payout import tied
 from lasvegas.render import svg, text_board
@@ -23,7 +24,7 @@ from lasvegas.royale.tiles.lucky_punch import HideTokens
 from lasvegas.session import Bot, Human, Notice, Session, notice_data
 from lasvegas.state import evolve
 from lasvegas.table import ranking
-from lasvegas.testing import deal, random_action, setup_round, turn
+from lasvegas.testing import deal, setup_round, turn
 from lasvegas.view import hidden_variant
 
 
@@ -302,12 +303,7 @@ def test_t5_the_new_view_fields_leak_nothing(seed: int, length: int) -> None:
     final standings."""
     rng = lv.Rng(seed)
     for config in (lv.royale(3, tiles=6), lv.cardgame(3), lv.classic(3, SlotMachine())):
-        state = lv.new_game(config)
-        for _ in range(length):
-            action = random_action(state, rng)
-            if action is None:
-                break
-            state = lv.apply(state, action)
+        state = random_walk(config, rng, length)
         for seat in (None, *range(config.players)):
             seen = lv.observe(state, seat)
             other = lv.observe(hidden_variant(state, seat, rng), seat)

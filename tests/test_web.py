@@ -9,11 +9,12 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
+from _play import random_walk
 from _web import auth as _auth
 from _web import open_table as _open
 from _web import split as _split
 from lasvegas.session import Human, Session
-from lasvegas.testing import example_configs, random_action
+from lasvegas.testing import example_configs
 from lasvegas.view import hidden_variant
 from lasvegas.web import Table, create_app
 
@@ -202,12 +203,7 @@ def test_a_seats_page_data_leaks_nothing(config: lv.GameConfig, seed: int, lengt
     board, whom the game waits for, and in the card game its choices made at once, K-13)
     is the same for every state that differs only in what that seat may not see."""
     rng = lv.Rng(seed)
-    state = lv.new_game(config)
-    for _ in range(length):
-        action = random_action(state, rng)
-        if action is None:
-            break
-        state = lv.apply(state, action)
+    state = random_walk(config, rng, length)
     state = lv.play_chance(state, rng).state  # a session resolves chance with its own draws
     seats = [Human(f"P{s}") for s in range(config.players)]
     for seat in (None, *range(config.players)):
