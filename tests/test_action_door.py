@@ -17,11 +17,12 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from _play import random_walk
 from lasvegas.actions import Action, action_problem
 from lasvegas.royale.tiles.handicap import HandicapReturn, HandicapTake
 from lasvegas.royale.tiles.my_choice import MyChoicePick
 from lasvegas.serde import roundtrip_problems
-from lasvegas.testing import example_configs, random_action, random_game, setup_round, turn
+from lasvegas.testing import example_configs, random_game, setup_round, turn
 from lasvegas.types import CasinoNumber
 
 CONFIGS = example_configs()
@@ -115,13 +116,7 @@ NON_ACTIONS: tuple[object, ...] = (None, 1, "Place(1)", (1,), [lv.Place(1)], Imp
 def reach(config: lv.GameConfig, seed: int, steps: int) -> lv.State:
     """The state after *steps* random actions of a game of *config* (or its end)."""
     rng = lv.Rng(seed)
-    state = lv.new_game(config)
-    for _ in range(steps):
-        action = random_action(state, rng)
-        if action is None:
-            break
-        state = lv.apply(state, action)
-    return state
+    return random_walk(config, rng, steps)
 
 
 def candidates(state: lv.State) -> tuple[Action, ...]:

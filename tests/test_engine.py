@@ -13,9 +13,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from _play import random_walk
 from lasvegas.engine import end_turn, next_turn, pop_task, push_task
 from lasvegas.state import evolve as evolve_state
-from lasvegas.testing import check_invariants, deal, random_action, random_game, random_sim_test
+from lasvegas.testing import check_invariants, deal, random_game, random_sim_test
 
 
 @st.composite
@@ -27,13 +28,7 @@ def reachable_states(draw: st.DrawFn, config: lv.GameConfig | None = None) -> lv
         config = lv.classic(players, *([lv.NeutralDice()] if neutral else []))
     rng = lv.Rng(draw(st.integers(0, 2**32)))
     steps = draw(st.integers(0, 400))
-    state = lv.new_game(config)
-    for _ in range(steps):
-        action = random_action(state, rng)
-        if action is None:
-            break
-        state = lv.apply(state, action)
-    return state
+    return random_walk(config, rng, steps)
 
 
 ANY_ACTION = st.one_of(

@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from _play import random_walk
 from lasvegas import serde
 from lasvegas._serde import convert, states
 from lasvegas.testing import example_configs
@@ -224,17 +225,7 @@ def loaded_states(draw: st.DrawFn) -> lv.State:
     config = draw(st.sampled_from(example_configs()))
     rng = lv.Rng(draw(st.integers(0, 2**32)))
     length = draw(st.integers(0, 300))
-    state = lv.new_game(config)
-    for _ in range(length):
-        mover = lv.to_move(state)
-        if mover is None:
-            break
-        action = (
-            lv.sample_chance(state, rng)
-            if mover is lv.CHANCE
-            else rng.choice(lv.legal_actions(state))
-        )
-        state = lv.apply(state, action)
+    state = random_walk(config, rng, length)
     document = json.loads(lv.to_json(state))
     for path in draw(st.lists(st.sampled_from(paths(document)), max_size=2)):
         parent = document

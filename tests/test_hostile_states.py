@@ -324,6 +324,17 @@ def cards(state: lv.State) -> CardGameState:
     return part
 
 
+def dealing_after_a_turn(config: lv.GameConfig, seats: int) -> lv.State:
+    """A state of the card game *config*, after a turn, with a deal to *seats* seats pending."""
+    return find(
+        config,
+        lambda s: (
+            any(isinstance(t, DealCards) and len(t.seats) == seats for t in s.tasks)
+            and cards(s).turn >= 1
+        ),
+    )
+
+
 def choosing(state: lv.State) -> bool:
     return any(t.kind == "cardgame-choose" for t in state.tasks)
 
@@ -402,13 +413,7 @@ def test_a_rainbow_draw_with_no_rainbow_card_is_refused() -> None:
 def test_a_card_choice_before_the_deal_is_done_is_refused() -> None:
     """K-5: a seat chooses from the cards dealt to it; a choice recorded while its cards were
     still to be dealt loaded, and the next seat then had no legal action."""
-    state = find(
-        lv.cardgame(3),
-        lambda s: (
-            any(isinstance(t, DealCards) and len(t.seats) == 3 for t in s.tasks)
-            and cards(s).turn >= 1
-        ),
-    )
+    state = dealing_after_a_turn(lv.cardgame(3), 3)
     doc = document(state)
     doc["modules"][0]["choices"][1] = [11]
     refused(doc, "seats [1] have chosen before their cards are dealt (K-5)")
@@ -498,13 +503,7 @@ def test_a_seat_left_out_of_the_deal_with_cards_to_draw_is_refused() -> None:
     """K-6: after a turn every seat still in the round draws up to 5; a deal listing fewer
     seats loaded (found by the fuzz harness), and the deal then put the skipped seat out
     with cards still in its draw pile."""
-    state = find(
-        lv.cardgame(3),
-        lambda s: (
-            any(isinstance(t, DealCards) and len(t.seats) == 3 for t in s.tasks)
-            and cards(s).turn >= 1
-        ),
-    )
+    state = dealing_after_a_turn(lv.cardgame(3), 3)
     doc = document(state)
     skipped = doc["tasks"][0]["seats"].pop()
     refused(doc, f"seats [{skipped}] are left out of the pending deal with cards to draw (K-6)")
@@ -515,13 +514,7 @@ def test_a_sequential_seat_that_played_without_its_deal_is_refused() -> None:
     the next choice (a graft of another state's tasks, found by the fuzz harness) loaded,
     and the next deal then left the seat out with an empty hand."""
     config = lv.cardgame(3, lv.Sequential())
-    state = find(
-        config,
-        lambda s: (
-            any(isinstance(t, DealCards) and len(t.seats) == 1 for t in s.tasks)
-            and cards(s).turn >= 1
-        ),
-    )
+    state = dealing_after_a_turn(config, 1)
     doc = document(state)
     seat = doc["tasks"][0]["seats"][0]
     doc["tasks"] = [{"kind": "cardgame-choose", "module": 0}]

@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import lasvegas as lv
+from _play import random_walk
 from lasvegas.render import svg, text_board
 from lasvegas.session import Bot, Human, Session
 from lasvegas.testing import example_configs
@@ -17,18 +18,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def _midgame(config: lv.GameConfig, actions: int = 60, seed: int = 3) -> lv.State:
     rng = lv.Rng(seed)
-    state = lv.new_game(config)
-    for _ in range(actions):
-        mover = lv.to_move(state)
-        if mover is None:
-            break
-        action = (
-            lv.sample_chance(state, rng)
-            if mover is lv.CHANCE
-            else rng.choice(lv.legal_actions(state))
-        )
-        state = lv.apply(state, action)
-    return state
+    return random_walk(config, rng, actions)
 
 
 def test_str_of_a_view_is_its_text_board() -> None:

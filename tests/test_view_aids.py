@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import lasvegas as lv
+from _play import random_walk
 from lasvegas.boulevard import Kickers, RainbowCards, SlotMachine, slot_ranking
 from lasvegas.payout import tied
 from lasvegas.render import svg, text_board
@@ -302,17 +303,7 @@ def test_t5_the_new_view_fields_leak_nothing(seed: int, length: int) -> None:
     final standings."""
     rng = lv.Rng(seed)
     for config in (lv.royale(3, tiles=6), lv.cardgame(3), lv.classic(3, SlotMachine())):
-        state = lv.new_game(config)
-        for _ in range(length):
-            mover = lv.to_move(state)
-            if mover is None:
-                break
-            action = (
-                lv.sample_chance(state, rng)
-                if mover is lv.CHANCE
-                else rng.choice(lv.legal_actions(state))
-            )
-            state = lv.apply(state, action)
+        state = random_walk(config, rng, length)
         for seat in (None, *range(config.players)):
             seen = lv.observe(state, seat)
             other = lv.observe(hidden_variant(state, seat, rng), seat)

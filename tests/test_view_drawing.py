@@ -10,7 +10,7 @@ import pytest
 
 import lasvegas as lv
 import lasvegas.schema
-from lasvegas.testing import deal, example_configs, setup_round
+from lasvegas.testing import deal, example_configs, random_action, setup_round
 from lasvegas.view import hidden_variant
 
 
@@ -155,12 +155,7 @@ def test_event_texts_tell_no_more_than_the_events(config: lv.GameConfig) -> None
     """A seat's event texts are the same whatever it may not see, when its events are."""
     rng = lv.Rng(11)
     state = lv.new_game(config)
-    while (mover := lv.to_move(state)) is not None:
-        action = (
-            lv.sample_chance(state, rng)
-            if mover is lv.CHANCE
-            else rng.choice(lv.legal_actions(state))
-        )
+    while (action := random_action(state, rng)) is not None:
         result = lv.step(state, action)
         for seat in (None, *range(config.players)):
             variant = hidden_variant(state, seat, rng)

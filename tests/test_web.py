@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,8 +9,12 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
+from _play import random_walk
+from _web import auth as _auth
+from _web import open_table as _open
+from _web import split as _split
 from lasvegas.session import Human, Session
-from lasvegas.testing import example_configs, random_action
+from lasvegas.testing import example_configs
 from lasvegas.view import hidden_variant
 from lasvegas.web import Table, create_app
 
@@ -20,28 +22,6 @@ from lasvegas.web import Table, create_app
 @pytest.fixture
 def client() -> TestClient:
     return TestClient(create_app(seed=1, workers=0))  # bots move before the answer
-
-
-def _open(client: TestClient, config: lv.GameConfig, seats: list[dict[str, str]]) -> dict[str, Any]:
-    answer = client.post("/api/tables", json={"config": lv.to_data(config), "seats": seats})
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def _split(link: str) -> tuple[str, str]:
-    """``/play/<table>/<seat>#<token>`` -> the API path and the token."""
-    path, _, token = link.partition("#")
-    _, _, table, seat = path.split("/")
-    return f"/api/tables/{table}/seats/{seat}", token
-
-
-def _auth(token: str, version: int | None = None) -> dict[str, str]:
-    """The headers of a seat's request (with ``If-Match`` for an action chosen at *version*)."""
-    headers = {"Authorization": f"Bearer {token}"}
-    if version is not None:
-        headers["If-Match"] = f'"{version}"'
-    return headers
 
 
 def test_the_page_is_served_with_a_strict_policy(client: TestClient) -> None:
@@ -223,12 +203,7 @@ def test_a_seats_page_data_leaks_nothing(config: lv.GameConfig, seed: int, lengt
     board, whom the game waits for, and in the card game its choices made at once, K-13)
     is the same for every state that differs only in what that seat may not see."""
     rng = lv.Rng(seed)
-    state = lv.new_game(config)
-    for _ in range(length):
-        action = random_action(state, rng)
-        if action is None:
-            break
-        state = lv.apply(state, action)
+    state = random_walk(config, rng, length)
     state = lv.play_chance(state, rng).state  # a session resolves chance with its own draws
     seats = [Human(f"P{s}") for s in range(config.players)]
     for seat in (None, *range(config.players)):

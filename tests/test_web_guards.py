@@ -24,6 +24,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
+from _web import auth as _auth
+from _web import open_table
+from _web import split as _split
 from lasvegas.agents import AGENT_OPTIONS, make_agent
 from lasvegas.session import Bot, Human
 from lasvegas.web import create_app
@@ -48,20 +51,7 @@ def _opening(*seats: dict[str, object]) -> dict[str, Any]:
 
 
 def _open(client: TestClient, *seats: dict[str, object]) -> dict[str, Any]:
-    answer = client.post("/api/tables", json=_opening(*seats))
-    assert answer.status_code == 201, answer.text
-    data: dict[str, Any] = answer.json()
-    return data
-
-
-def _split(link: str) -> tuple[str, str]:
-    path, _, token = link.partition("#")
-    _, _, table, seat = path.split("/")
-    return f"/api/tables/{table}/seats/{seat}", token
-
-
-def _auth(token: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {token}"}
+    return open_table(client, lv.classic(len(seats)), seats)
 
 
 # -- cross-site requests and hosts ---------------------------------------------------------

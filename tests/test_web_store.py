@@ -23,6 +23,9 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 import lasvegas as lv
+from _web import auth as _auth
+from _web import open_table as _open
+from _web import split as _split
 from lasvegas.actions import Action
 from lasvegas.agents import AGENTS
 from lasvegas.agents.base import BaseAgent
@@ -32,25 +35,6 @@ from lasvegas.web import Lobby, Table, create_app
 from lasvegas.web.store import MemoryStore, SqliteStore, TableStore, default_store_path
 
 # -- helpers -------------------------------------------------------------------------------------
-
-
-def _split(link: str) -> tuple[str, str]:
-    path, _, token = link.partition("#")
-    _, _, table, seat = path.split("/")
-    return f"/api/tables/{table}/seats/{seat}", token
-
-
-def _auth(token: str, version: int | None = None) -> dict[str, str]:
-    headers = {"Authorization": f"Bearer {token}"}
-    if version is not None:
-        headers["If-Match"] = f'"{version}"'
-    return headers
-
-
-def _open(client: TestClient, config: lv.GameConfig, seats: list[dict[str, str]]) -> Any:
-    answer = client.post("/api/tables", json={"config": lv.to_data(config), "seats": seats})
-    assert answer.status_code == 201, answer.text
-    return answer.json()
 
 
 class _Clock:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import attrs
 
@@ -52,6 +52,8 @@ __all__ = [
     "observe",
     "observe_events",
 ]
+
+_T = TypeVar("_T")
 
 SEAT_COLOURS: Final = (
     "#d55e00",
@@ -483,36 +485,46 @@ def _casino_info(
     seats named by *names* when given."""
     if not hooks:
         return _no_tiles(len(state.casinos))
-    found: list[TileInfo | None] = [None] * len(state.casinos)
+    answers = []
     declared = state.config.ruleset.capabilities
     for i in hooks:
         hook = declared[i].casino_info
         assert hook is not None  # hooks lists the modules that declare it
-        for c, info in enumerate(hook(state, i, seat)[: len(found)]):
-            if found[c] is None and info is not None:
-                if names is not None:
-                    info = attrs.evolve(
-                        info,
-                        facts=tuple(
-                            attrs.evolve(f, text=_name_seats(f.text, names)) for f in info.facts
-                        ),
-                    )
-                found[c] = info
-    return tuple(found)
+        answers.append(hook(state, i, seat))
+    found = _first_per_casino(len(state.casinos), answers)
+    if names is None:
+        return found
+    return tuple(
+        None
+        if info is None
+        else attrs.evolve(
+            info,
+            facts=tuple(attrs.evolve(f, text=_name_seats(f.text, names)) for f in info.facts),
+        )
+        for info in found
+    )
 
 
 def _casino_faces(state: State, hooks: tuple[int, ...]) -> tuple[tuple[DiceFaces, ...] | None, ...]:
     """The faces of the dice at casinos whose dice show any face (declared ``casino_faces``)."""
     if not hooks:
         return _no_tiles(len(state.casinos))
-    found: list[tuple[DiceFaces, ...] | None] = [None] * len(state.casinos)
+    answers = []
     declared = state.config.ruleset.capabilities
     for i in hooks:
         hook = declared[i].casino_faces
         assert hook is not None
-        for c, faces in enumerate(hook(state, i)[: len(found)]):
-            if found[c] is None and faces is not None:
-                found[c] = faces
+        answers.append(hook(state, i))
+    return _first_per_casino(len(state.casinos), answers)
+
+
+def _first_per_casino(count: int, answers: Sequence[Sequence[_T | None]]) -> tuple[_T | None, ...]:
+    """Per casino (the first *count*), the first of the modules' *answers* that is not ``None``."""
+    found: list[_T | None] = [None] * count
+    for answer in answers:
+        for c, value in enumerate(answer[:count]):
+            if found[c] is None and value is not None:
+                found[c] = value
     return tuple(found)
 
 
