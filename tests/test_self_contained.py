@@ -80,6 +80,11 @@ CITED_PATH = re.compile(r"(?<![\w./$~-])(\.?[A-Za-z_][\w.-]*)/[\w.-]")
 """A path in the repository (``tools/golden.py``, ``.ci/run``): its first folder is group 1."""
 
 
+_MADE_BY_BUILDS = (".venv", ".nox", ".ci-", "dist", "build")
+"""Folders a checkout gets from environments and builds (``dist/`` when a page cites a wheel
+built there): what the scan of cited folders passes over."""
+
+
 def test_every_folder_cited_ships_in_the_sdist() -> None:
     """A folder of the project named by what users read or run (src/, docs/, examples/, the
     tests, README.md, noxfile.py) is in the sdist: the docs point to ``tools/`` and
@@ -93,7 +98,9 @@ def test_every_folder_cited_ships_in_the_sdist() -> None:
     for path in texts:
         for match in CITED_PATH.finditer(path.read_text(encoding="utf-8", errors="replace")):
             folder = match.group(1)
-            if (ROOT / folder).is_dir() and not folder.startswith((".venv", ".nox")):
+            # Not the folders that environments and builds leave in a checkout (CI's venvs,
+            # `python -m build`'s dist/, the compiled build's dist-compiled/): not the project's.
+            if (ROOT / folder).is_dir() and not folder.startswith(_MADE_BY_BUILDS):
                 cited.setdefault(folder, path.relative_to(ROOT).as_posix())
     assert {"tools", "docs", "tests"} <= cited.keys()  # the scan finds the citations
     missing = {folder: where for folder, where in cited.items() if f"/{folder}" not in shipped}
