@@ -29,7 +29,7 @@ Modules plug their own texts in through methods declared on the bases:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import attrs
@@ -366,121 +366,86 @@ def describe_event(event: Event, state: State | None = None, seat: Seat | None =
     own = _own_text(event, state)
     if own is not None:
         return own
-    handler = _EVENT_TEXTS.get(type(event))
-    if handler is None:
-        return _generic(event)
-    return handler(event, state)
+    text = _core_text(event, state) if type(event) in _CORE_EVENTS else None
+    return _generic(event) if text is None else text
 
 
-def _round_started(event: Event, state: State | None) -> str:
-    assert isinstance(event, RoundStarted)
-    return f"Round {event.round} begins; seat {event.start} starts"
+def _core_text(event: Event, state: State | None) -> str | None:
+    """The text of a core event, or ``None`` for any other event."""
+    match event:
+        case RoundStarted():
+            return f"Round {event.round} begins; seat {event.start} starts"
+        case NoteDealt():
+            if event.value == 0:  # a Boulevard rainbow card is written as a note of value 0 (B-5)
+                return f"Casino {event.casino} gets a rainbow card"
+            return f"Casino {event.casino} gets a {money(event.value)} note"
+        case CasinosFilled():
+            return f"Every casino has its notes for round {event.round}"
+        case TurnStarted():
+            return f"Seat {event.seat}'s turn"
+        case TurnPassed():
+            if event.reason == "chip":  # a choice, not a "cannot" (Royale, R-5)
+                return f"Seat {event.seat} pays a chip to pass and keeps its dice"
+            if event.reason == "closed":
+                why = "every face rolled points at a closed casino"
+            else:
+                why = event.reason.replace("-", " ")
+            return f"Seat {event.seat} cannot place ({why}) and keeps its dice"
+        case DiceRolled():
+            dice = "die" if len(event.faces) == 1 else "dice"
+            if event.seat is None:
+                verb = "rolls" if len(event.faces) == 1 else "roll"
+                return f"The {event.group} {dice} {verb} {_faces(event.faces)}"
+            if event.group == "regular":
+                return f"Seat {event.seat} rolls {_faces(event.faces)}"
+            return f"Seat {event.seat} rolls the {event.group} {dice}: {_faces(event.faces)}"
+        case DicePlaced():
+            cards = state is not None and state.config.edition == "cardgame"
+            what = dice_phrase(event.face, event.counts, cards=cards) or f"no {event.face}s"
+            return f"Seat {event.seat} places {what} at casino {event.casino}"
+        case PayoutStarted():
+            return f"All dice are placed: round {event.round} pays out"
+        case TiesRemoved():
+            who = _join([owner_name(o, state) for o in event.owners])
+            return f"Casino {event.casino}: {who} are tied and remove their dice"
+        case BanknotePaid():
+            text = f"Casino {event.casino} pays {money(event.value)} to {owner_name(event.owner, state)}"
+            if state is not None and event.owner >= state.config.players:
+                text += " (it goes under the pile)"
+            return text
+        case NotesReturned():
+            verb = "goes" if len(event.values) == 1 else "go"
+            notes = _join([money(v) for v in event.values])
+            return f"Casino {event.casino}: {notes} {verb} under the pile"
+        case CasinoPaid():
+            return f"Casino {event.casino} has paid out"
+        case RoundEnded():
+            return f"Round {event.round} is over"
+        case GameEnded():
+            if len(event.winners) == 1:
+                return f"The game is over: seat {event.winners[0]} wins"
+            seats = _join([f"seat {s}" for s in event.winners])
+            return f"The game is over: {seats} share the win"
+    return None
 
 
-def _note_dealt(event: Event, state: State | None) -> str:
-    assert isinstance(event, NoteDealt)
-    if event.value == 0:  # a Boulevard rainbow card is written as a note of value 0 (B-5)
-        return f"Casino {event.casino} gets a rainbow card"
-    return f"Casino {event.casino} gets a {money(event.value)} note"
-
-
-def _casinos_filled(event: Event, state: State | None) -> str:
-    assert isinstance(event, CasinosFilled)
-    return f"Every casino has its notes for round {event.round}"
-
-
-def _turn_started(event: Event, state: State | None) -> str:
-    assert isinstance(event, TurnStarted)
-    return f"Seat {event.seat}'s turn"
-
-
-def _turn_passed(event: Event, state: State | None) -> str:
-    assert isinstance(event, TurnPassed)
-    if event.reason == "chip":  # a choice, not a "cannot" (Royale, R-5)
-        return f"Seat {event.seat} pays a chip to pass and keeps its dice"
-    if event.reason == "closed":
-        why = "every face rolled points at a closed casino"
-    else:
-        why = event.reason.replace("-", " ")
-    return f"Seat {event.seat} cannot place ({why}) and keeps its dice"
-
-
-def _dice_rolled(event: Event, state: State | None) -> str:
-    assert isinstance(event, DiceRolled)
-    dice = "die" if len(event.faces) == 1 else "dice"
-    if event.seat is None:
-        verb = "rolls" if len(event.faces) == 1 else "roll"
-        return f"The {event.group} {dice} {verb} {_faces(event.faces)}"
-    if event.group == "regular":
-        return f"Seat {event.seat} rolls {_faces(event.faces)}"
-    return f"Seat {event.seat} rolls the {event.group} {dice}: {_faces(event.faces)}"
-
-
-def _dice_placed(event: Event, state: State | None) -> str:
-    assert isinstance(event, DicePlaced)
-    cards = state is not None and state.config.edition == "cardgame"
-    what = dice_phrase(event.face, event.counts, cards=cards) or f"no {event.face}s"
-    return f"Seat {event.seat} places {what} at casino {event.casino}"
-
-
-def _payout_started(event: Event, state: State | None) -> str:
-    assert isinstance(event, PayoutStarted)
-    return f"All dice are placed: round {event.round} pays out"
-
-
-def _ties_removed(event: Event, state: State | None) -> str:
-    assert isinstance(event, TiesRemoved)
-    who = _join([owner_name(o, state) for o in event.owners])
-    return f"Casino {event.casino}: {who} are tied and remove their dice"
-
-
-def _banknote_paid(event: Event, state: State | None) -> str:
-    assert isinstance(event, BanknotePaid)
-    text = f"Casino {event.casino} pays {money(event.value)} to {owner_name(event.owner, state)}"
-    if state is not None and event.owner >= state.config.players:
-        text += " (it goes under the pile)"
-    return text
-
-
-def _notes_returned(event: Event, state: State | None) -> str:
-    assert isinstance(event, NotesReturned)
-    verb = "goes" if len(event.values) == 1 else "go"
-    notes = _join([money(v) for v in event.values])
-    return f"Casino {event.casino}: {notes} {verb} under the pile"
-
-
-def _casino_paid(event: Event, state: State | None) -> str:
-    assert isinstance(event, CasinoPaid)
-    return f"Casino {event.casino} has paid out"
-
-
-def _round_ended(event: Event, state: State | None) -> str:
-    assert isinstance(event, RoundEnded)
-    return f"Round {event.round} is over"
-
-
-def _game_ended(event: Event, state: State | None) -> str:
-    assert isinstance(event, GameEnded)
-    if len(event.winners) == 1:
-        return f"The game is over: seat {event.winners[0]} wins"
-    seats = _join([f"seat {s}" for s in event.winners])
-    return f"The game is over: {seats} share the win"
-
-
-_EVENT_TEXTS: dict[type[Event], Callable[[Event, State | None], str]] = {
-    RoundStarted: _round_started,
-    NoteDealt: _note_dealt,
-    CasinosFilled: _casinos_filled,
-    TurnStarted: _turn_started,
-    TurnPassed: _turn_passed,
-    DiceRolled: _dice_rolled,
-    DicePlaced: _dice_placed,
-    PayoutStarted: _payout_started,
-    TiesRemoved: _ties_removed,
-    BanknotePaid: _banknote_paid,
-    NotesReturned: _notes_returned,
-    CasinoPaid: _casino_paid,
-    RoundEnded: _round_ended,
-    GameEnded: _game_ended,
-}
-"""The texts of the core events, by exact type."""
+_CORE_EVENTS: frozenset[type[Event]] = frozenset(
+    (
+        RoundStarted,
+        NoteDealt,
+        CasinosFilled,
+        TurnStarted,
+        TurnPassed,
+        DiceRolled,
+        DicePlaced,
+        PayoutStarted,
+        TiesRemoved,
+        BanknotePaid,
+        NotesReturned,
+        CasinoPaid,
+        RoundEnded,
+        GameEnded,
+    )
+)
+"""The core events :func:`_core_text` words, by exact type (a subclass of one of them words
+itself, or gets the generic text)."""

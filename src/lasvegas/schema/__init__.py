@@ -332,6 +332,12 @@ def _json_value(value: object) -> object:
     return json.loads(json.dumps(result))
 
 
+def _fields(definition: Schema) -> tuple[dict[str, Schema], list[str]]:
+    """The ``properties`` and ``required`` of an object *definition* :func:`_object` wrote."""
+    props = cast("dict[str, Schema]", definition["properties"])
+    return props, cast("list[str]", definition.get("required", []))
+
+
 def _document(what: str, walker: _Walker) -> Schema:
     """The schema of a ``lasvegas/<what>`` document."""
     cls = FORMATS[what]
@@ -364,10 +370,7 @@ def _document(what: str, walker: _Walker) -> Schema:
             if not _own(member):
                 continue
             definition = walker.defs[walker.tagged(member, category)]
-            props = definition["properties"]
-            assert isinstance(props, dict)
-            required = definition.get("required", [])
-            assert isinstance(required, list)
+            props, required = _fields(definition)
             variant = _object(
                 str(definition["title"]),
                 {**envelope, **props},
@@ -383,10 +386,7 @@ def _document(what: str, walker: _Walker) -> Schema:
             definition = walker.defs[walker.config()]
         else:
             definition = walker.defs[walker.plain(cls)]
-        props = definition["properties"]
-        assert isinstance(props, dict)
-        required = definition.get("required", [])
-        assert isinstance(required, list)
+        props, required = _fields(definition)
         top.update(
             _object(
                 cls.__qualname__,
