@@ -269,7 +269,7 @@ class _Encoded(lv.RuleModule):
     id: ClassVar[str] = "test-encoded"
 
     def capabilities(self) -> lv.Capabilities:
-        from lasvegas.adapters.encoding import Fill, Segment
+        from lasvegas.modules.observation import Fill, Segment
 
         def segments(config: lv.GameConfig, index: int) -> list[tuple[Segment, Fill]]:
             return [(Segment("test-encoded.one", (1,), 1.0, "always one"), lambda v, p: [1.0])]

@@ -31,6 +31,7 @@ from ..state import Phase, State, evolve
 from ..table import Interned
 from ..types import MAX_MONEY, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
+from .encoding import chip_cards_segments
 
 if TYPE_CHECKING:
     from ..chance import Rng
@@ -417,10 +418,6 @@ class ChipCards(RuleModule[ChipCardsState]):
     def capabilities(self) -> Capabilities:
         """Its decisions (the action space), the name of its part of the money and its
         observation segments."""
-        from ..adapters.encoding import (
-            chip_cards_segments,  # not at import: the adapters load lazily
-        )
-
         return Capabilities(
             action_space=self.action_space,
             score_name="chip cards",
