@@ -178,9 +178,8 @@ def test_each_edition_encodes_its_own_slices() -> None:
 
     found = imports(PACKAGE / "adapters" / "encoding.py")
     assert [n for n, _ in found if any(_under(n, e) for e in EDITIONS)] == []
-    modules = (lv.CardGame(), lv.ChipCards(), lv.Royale(), lv.Kickers(), lv.SlotMachine())
-    modules += (lv.RainbowCards(),)
-    for module in modules:
+    modules: tuple[lv.RuleModule, ...] = (lv.CardGame(), lv.ChipCards(), lv.Royale())
+    for module in (*modules, lv.Kickers(), lv.SlotMachine(), lv.RainbowCards()):
         encoder = module.capabilities().slice_encoder
         assert encoder is not None, module
         home = type(module).__module__.rpartition(".")[0]

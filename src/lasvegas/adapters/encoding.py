@@ -223,14 +223,14 @@ class ObservationEncoder:
 
 def observation_encoder(config: GameConfig) -> ObservationEncoder:
     """The :class:`ObservationEncoder` of *config*, built once and kept with the config
-    (:meth:`~lasvegas.GameConfig.table`).
+    (:meth:`~lasvegas.GameConfig.cached`).
 
     >>> import lasvegas as lv
     >>> config = lv.classic(4)
     >>> observation_encoder(config) is observation_encoder(config)
     True
     """
-    return config.table(ObservationEncoder)
+    return config.cached(ObservationEncoder)
 
 
 # -- the core table ---------------------------------------------------------------------------
