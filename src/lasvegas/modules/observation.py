@@ -5,7 +5,8 @@ Both are declared in a module's :class:`~lasvegas.Capabilities` and both work fr
 :class:`~lasvegas.PlayerView`, so they are written against the view's type only; this
 module holds their types, and nothing here imports the views or the adapters at run
 time. The rule modules build on it, the views and the adapters read it: the module
-protocol (:mod:`lasvegas.modules.base`) names no adapter and no view.
+protocol (:class:`~lasvegas.RuleModule`, in ``lasvegas.modules.base``) names no adapter and
+no view.
 
 * :data:`SliceEncoder`: ``(config, index) -> [(segment, fill), ...]``, the module's
   :class:`Segment` objects of the reinforcement-learning adapters' observation vector
