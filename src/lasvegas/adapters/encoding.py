@@ -70,7 +70,7 @@ import attrs
 
 from ..config import GameConfig
 from ..modules.base import RuleModule
-from ..modules.observation import MONEY_UNIT, Fill, Perspective, Segment, counts, one_hot
+from ..modules.observation import MONEY_UNIT, Perspective, Segment, SegmentFill, counts, one_hot
 from ..state import Phase
 from ..types import CHANCE
 from ..view import PlayerView
@@ -236,7 +236,7 @@ def observation_encoder(config: GameConfig) -> ObservationEncoder:
 # -- the core table ---------------------------------------------------------------------------
 
 
-def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
+def _core_segments(config: GameConfig) -> list[tuple[Segment, SegmentFill]]:
     ruleset = config.ruleset
     params = ruleset.params
     n = config.players
@@ -386,7 +386,9 @@ def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
 # -- modules' slices -----------------------------------------------------------------------------
 
 
-def _fallback(config: GameConfig, index: int, module: RuleModule) -> list[tuple[Segment, Fill]]:
+def _fallback(
+    config: GameConfig, index: int, module: RuleModule
+) -> list[tuple[Segment, SegmentFill]]:
     """An ``in_play`` flag, and the casino one-hot when the slice type has a ``casino`` field."""
     casinos = config.ruleset.params.casinos
     state_type = module.state_type

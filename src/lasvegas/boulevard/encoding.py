@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..modules.observation import Fill, Perspective, Segment, slice_field
+from ..modules.observation import Perspective, Segment, SegmentFill, slice_field
 
 if TYPE_CHECKING:
     from ..config import GameConfig
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 __all__ = ["kickers_segments", "rainbow_cards_segments", "slot_machine_segments"]
 
 
-def kickers_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def kickers_segments(config: GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
     """The kickers' segments (:class:`lasvegas.Kickers`'s slice encoder)."""
     owners = config.ruleset.owners
     high = float(max(1, sum(config.ruleset.params.dice)) * config.players)
@@ -37,7 +37,7 @@ def kickers_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill
     return [(Segment("kickers.out", (owners,), high, "dice out of play per owner"), out)]
 
 
-def slot_machine_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def slot_machine_segments(config: GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
     """The slot machine's segments (:class:`lasvegas.SlotMachine`'s slice encoder)."""
     owners = config.ruleset.owners
     high = float(max(8, sum(config.ruleset.params.dice)) * config.players)
@@ -67,7 +67,7 @@ def slot_machine_segments(config: GameConfig, index: int) -> list[tuple[Segment,
     ]
 
 
-def rainbow_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def rainbow_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
     """The rainbow cards' segments (:class:`lasvegas.RainbowCards`'s slice encoder)."""
     high = float(max(1, len(config.ruleset.params.notes)))
 

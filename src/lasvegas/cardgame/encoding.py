@@ -18,9 +18,9 @@ from typing import TYPE_CHECKING
 
 from ..modules.observation import (
     MONEY_UNIT,
-    Fill,
     Perspective,
     Segment,
+    SegmentFill,
     counts,
     indexed_counts,
     one_hot,
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 __all__ = ["cardgame_segments", "chip_cards_segments"]
 
 
-def cardgame_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def cardgame_segments(config: GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
     """The card game's segments (:class:`lasvegas.CardGame`'s slice encoder)."""
     from .game import CardGame  # the card game's module imports this file
 
@@ -57,7 +57,7 @@ def cardgame_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fil
         s = part(view)
         return one_hot(TURNS + 1, s.turn if s is not None else None)
 
-    def own(field: str) -> Fill:
+    def own(field: str) -> SegmentFill:
         def fill(view: PlayerView, p: Perspective) -> list[float]:
             s = part(view)
             if s is None or view.seat is None:
@@ -132,7 +132,7 @@ def cardgame_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fil
     ]
 
 
-def chip_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def chip_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
     """The chip cards' segments (:class:`lasvegas.ChipCards`'s slice encoder)."""
     from .chip_cards import ChipCards  # the chip cards' module imports this file
 

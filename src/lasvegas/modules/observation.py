@@ -10,7 +10,7 @@ no view.
 
 * :data:`SliceEncoder`: ``(config, index) -> [(segment, fill), ...]``, the module's
   :class:`Segment` objects of the reinforcement-learning adapters' observation vector
-  (:class:`lasvegas.adapters.encoding.ObservationEncoder`), each with the :data:`Fill` that
+  (:class:`lasvegas.adapters.encoding.ObservationEncoder`), each with the :data:`SegmentFill` that
   computes its values from a view, seen from a :class:`Perspective`;
 * :data:`Determiniser`: ``(state, index, view, rng) -> state``, the module's hidden part
   drawn again in a state rebuilt from a view (:func:`lasvegas.agents.determinise`).
@@ -47,9 +47,9 @@ if TYPE_CHECKING:
 __all__ = [
     "MONEY_UNIT",
     "Determiniser",
-    "Fill",
     "Perspective",
     "Segment",
+    "SegmentFill",
     "SliceEncoder",
     "counts",
     "indexed_counts",
@@ -122,10 +122,10 @@ class Perspective:
         return (seat - (self.seat or 0)) % self.players
 
 
-Fill: TypeAlias = Callable[["PlayerView", Perspective], Sequence[float]]
+SegmentFill: TypeAlias = Callable[["PlayerView", Perspective], Sequence[float]]
 """Computes one segment's values (flat) from a view."""
 
-SliceEncoder: TypeAlias = Callable[[GameConfig, int], list[tuple[Segment, Fill]]]
+SliceEncoder: TypeAlias = Callable[[GameConfig, int], list[tuple[Segment, SegmentFill]]]
 """Builds the segments of module ``config.modules[index]``: ``(segment, fill)`` pairs. A
 module declares its own as :attr:`lasvegas.Capabilities.slice_encoder`."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..modules.observation import MONEY_UNIT, Fill, Perspective, Segment, one_hot
+from ..modules.observation import MONEY_UNIT, Perspective, Segment, SegmentFill, one_hot
 from .state import RoyaleState
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 __all__ = ["royale_segments"]
 
 
-def royale_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+def royale_segments(config: GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
     """Royale's segments (:class:`lasvegas.Royale`'s slice encoder)."""
     n = config.players
     owners = config.ruleset.owners
