@@ -42,7 +42,8 @@ def _holds_game_object(value: object, depth: int = 0) -> bool:
 
 def test_no_module_level_cache_holds_a_state_or_a_config() -> None:
     """After games of every example config, no module global keeps a state or a config:
-    per-config tables live with their config (``GameConfig.cached``), none keyed by a state."""
+    per-config values are cached with their config (``GameConfig.cached``), none keyed by a
+    state."""
     for i, config in enumerate(example_configs()):
         state, _ = random_game(config, lv.Rng(i))
         lv.chance_outcomes(state)
@@ -193,7 +194,7 @@ def test_module_level_intern_tables_are_bounded() -> None:
 
 
 def test_no_module_level_functools_cache_is_keyed_by_a_config_or_a_state() -> None:
-    """What is derived from a config lives in its tables (``GameConfig.cached``), not in a
+    """What is derived from a config is cached with it (``GameConfig.cached``), not in a
     module-level ``functools`` cache that would keep configs alive and share them across
     games: no such cache takes a config or a state."""
     import importlib

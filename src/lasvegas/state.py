@@ -185,8 +185,7 @@ class State:
     ``FILL`` walks the casinos (the 0-based index of the casino drawing notes), ``ROLL`` the
     dice groups (regular, big, kicker, neutral: the group to roll next), ``PAYOUT`` the
     casinos again (the index of the casino paying next); the other phases walk nothing and
-    keep it at 0. One name for the three, since a phase walks one sequence at a time (the
-    JSON keeps it)."""
+    keep it at 0."""
     start: Final[Seat]
     """The round's start player (C-7)."""
     active: Final[Seat]

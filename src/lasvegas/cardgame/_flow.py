@@ -144,7 +144,7 @@ def is_sequential(state: State) -> bool:
 
 
 def _has_sequential(config: GameConfig) -> bool:
-    """Whether the config has the sequential module (a table of :meth:`GameConfig.cached`)."""
+    """Whether the config has the sequential module (cached with it: :meth:`GameConfig.cached`)."""
     return "sequential" in [module.id for module in config.modules]
 
 

@@ -190,9 +190,8 @@ class ChipCardsState(ModuleState):
     casinos: tuple[tuple[str, ...], ...]
     """The chips next to casinos 1..6, sorted per casino."""
     held: tuple[tuple[str, ...], ...]
-    """The chips each seat has taken, sorted: the seats' own, which :meth:`ChipCards.score`
-    counts (the name is the JSON field's; a module's :meth:`~lasvegas.RuleModule.held` is
-    another thing, what it keeps aside from supplies, casinos, pile and seats)."""
+    """The chips each seat has taken, sorted: the seat's own, which :meth:`ChipCards.score`
+    counts (not chips the module keeps aside, its :meth:`~lasvegas.RuleModule.held`: none)."""
 
 
 def _check_chips(_: object, __: attrs.Attribute[tuple[str, ...]], value: object) -> None:
