@@ -51,7 +51,7 @@ autodoc_type_aliases = {
     "Reward": "lasvegas.adapters.Reward",
     "JSONValue": "lasvegas.serde.JSONValue",
     # Royale's tile draft, named apart from the core's lasvegas.edit.Draft it extends
-    "TileDraft": "lasvegas.royale.tiles.base.Draft",
+    "TileDraft": "lasvegas.royale.tiles.base.TileDraft",
 }
 napoleon_google_docstring = True
 napoleon_numpy_docstring = False

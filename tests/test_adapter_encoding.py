@@ -12,8 +12,9 @@ import sys
 import pytest
 
 import lasvegas as lv
-from lasvegas.adapters.encoding import Perspective, observation_encoder
+from lasvegas.adapters.encoding import observation_encoder
 from lasvegas.cardgame import CardGameState
+from lasvegas.modules.observation import Perspective
 from lasvegas.testing import example_configs
 from lasvegas.view import hidden_variant
 

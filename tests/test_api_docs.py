@@ -37,6 +37,7 @@ SUBMODULES = (
     "lasvegas.web.guards",
     "lasvegas.web.store",
     "lasvegas.distributed",
+    "lasvegas.modules.observation",
     "lasvegas.adapters",
     "lasvegas.adapters.encoding",
     "lasvegas.adapters.pettingzoo",

@@ -17,7 +17,7 @@ from types import ModuleType
 import lasvegas as lv
 from lasvegas import chance
 from lasvegas._serde import configs as serde_configs
-from lasvegas.config import ConfigTables
+from lasvegas.config import ConfigCache
 from lasvegas.testing import example_configs, random_game
 
 
@@ -42,7 +42,8 @@ def _holds_game_object(value: object, depth: int = 0) -> bool:
 
 def test_no_module_level_cache_holds_a_state_or_a_config() -> None:
     """After games of every example config, no module global keeps a state or a config:
-    per-config tables live with their config (``GameConfig.table``), none keyed by a state."""
+    per-config values are cached with their config (``GameConfig.cached``), none keyed by a
+    state."""
     for i, config in enumerate(example_configs()):
         state, _ = random_game(config, lv.Rng(i))
         lv.chance_outcomes(state)
@@ -118,26 +119,26 @@ def _tables(config: lv.GameConfig) -> tuple[int, ...]:
 
 def test_config_tables_belong_to_their_config_and_are_bounded() -> None:
     """A table is built once per config, equal configs built apart keep their own, and a
-    config keeps at most ``ConfigTables.LIMIT`` tables."""
+    config keeps at most ``ConfigCache.LIMIT`` tables."""
     first, second = lv.classic(3), lv.classic(3)
-    assert first.table(_tables) is first.table(_tables)
-    assert first.table(_tables) == second.table(_tables) == (0, 1, 2)
-    tables = ConfigTables()
-    builders = [lambda c, i=i: i for i in range(ConfigTables.LIMIT * 3)]
+    assert first.cached(_tables) is first.cached(_tables)
+    assert first.cached(_tables) == second.cached(_tables) == (0, 1, 2)
+    tables = ConfigCache()
+    builders = [lambda c, i=i: i for i in range(ConfigCache.LIMIT * 3)]
     for build in builders:
         tables.get(build, first)
-    assert len(tables) <= ConfigTables.LIMIT
+    assert len(tables) <= ConfigCache.LIMIT
 
 
 def _outer(config: lv.GameConfig) -> int:
-    return len(config.table(_tables))
+    return len(config.cached(_tables))
 
 
 def test_a_config_table_may_be_built_from_another() -> None:
     """Building a table that reads another table of the same config does not deadlock."""
     config = lv.classic(4)
     answers: list[int] = []
-    worker = threading.Thread(target=lambda: answers.append(config.table(_outer)), daemon=True)
+    worker = threading.Thread(target=lambda: answers.append(config.cached(_outer)), daemon=True)
     worker.start()
     worker.join(timeout=30)
     assert answers == [4]
@@ -193,7 +194,7 @@ def test_module_level_intern_tables_are_bounded() -> None:
 
 
 def test_no_module_level_functools_cache_is_keyed_by_a_config_or_a_state() -> None:
-    """What is derived from a config lives in its tables (``GameConfig.table``), not in a
+    """What is derived from a config is cached with it (``GameConfig.cached``), not in a
     module-level ``functools`` cache that would keep configs alive and share them across
     games: no such cache takes a config or a state."""
     import importlib
@@ -227,9 +228,9 @@ def test_search_playout_gains_are_a_table_of_their_config() -> None:
         while lv.to_move(state) is lv.CHANCE or state.phase is not lv.Phase.PLACE:
             state = lv.play_chance(state, lv.Rng(5)).state
         search._quick(state, lv.legal_actions(state), lv.Rng(1))
-    assert neutral.table(search._gains) is not four.table(search._gains)
-    assert neutral.table(search._gains)
-    assert four.table(search._gains)
+    assert neutral.cached(search._gains) is not four.cached(search._gains)
+    assert neutral.cached(search._gains)
+    assert four.cached(search._gains)
     assert not any(name == "_GAINS" for name in vars(search))
 
 

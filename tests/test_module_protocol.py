@@ -269,9 +269,9 @@ class _Encoded(lv.RuleModule):
     id: ClassVar[str] = "test-encoded"
 
     def capabilities(self) -> lv.Capabilities:
-        from lasvegas.adapters.encoding import Fill, Segment
+        from lasvegas.modules.observation import Segment, SegmentFill
 
-        def segments(config: lv.GameConfig, index: int) -> list[tuple[Segment, Fill]]:
+        def segments(config: lv.GameConfig, index: int) -> list[tuple[Segment, SegmentFill]]:
             return [(Segment("test-encoded.one", (1,), 1.0, "always one"), lambda v, p: [1.0])]
 
         return lv.Capabilities(slice_encoder=segments)

@@ -21,7 +21,7 @@ from .types import NEUTRAL, Money
 if TYPE_CHECKING:
     from .modules.base import Capabilities, RuleModule, TaskHandler
 
-__all__ = ["EDITIONS", "ConfigTables", "GameConfig", "Params", "Ruleset", "register_edition"]
+__all__ = ["EDITIONS", "ConfigCache", "GameConfig", "Params", "Ruleset", "register_edition"]
 
 T = TypeVar("T")
 
@@ -125,49 +125,49 @@ def register_builtin_modules(*classes: type[RuleModule]) -> None:
             _BUILTIN_MODULES.append(cls)
 
 
-class ConfigTables:
-    """The tables rule code derives from one config, each built on first use and kept.
+class ConfigCache:
+    """What rule code derives from one config, each value built on first use and kept.
 
-    Owned by the config's :class:`Ruleset`: a table lives as long as its config and is never
+    Owned by the config's :class:`Ruleset`: a value lives as long as its config and is never
     shared with another config (nor with another game's state). Read them with
-    :meth:`GameConfig.table`. A table is found by the function that builds it, so there are
+    :meth:`GameConfig.cached`. A value is found by the function that builds it, so there are
     at most as many as there are such functions in the code (pass a module-level function,
     never a fresh lambda); at most :attr:`LIMIT` are kept. Building is serialised by a
-    re-entrant lock, so threads playing games of one config build each table once and all
-    see it, and a table may be built from other tables of the same config.
+    re-entrant lock, so threads playing games of one config build each value once and all
+    see it, and a value may be built from other cached values of the same config.
     """
 
     LIMIT = 64
-    """The most tables one config keeps (past it, they are built again on demand)."""
+    """The most values one config keeps (past it, they are built again on demand)."""
 
-    __slots__ = ("_lock", "_tables")
+    __slots__ = ("_lock", "_values")
 
     def __init__(self) -> None:
-        self._tables: dict[Callable[[GameConfig], object], object] = {}
+        self._values: dict[Callable[[GameConfig], object], object] = {}
         self._lock = threading.RLock()
 
     def get(self, build: Callable[[GameConfig], T], config: GameConfig) -> T:
-        """``build(config)``, built once and kept (see :meth:`GameConfig.table`)."""
+        """``build(config)``, built once and kept (see :meth:`GameConfig.cached`)."""
         try:
-            return cast("T", self._tables[build])
+            return cast("T", self._values[build])
         except KeyError:
             pass
         with self._lock:
-            if build in self._tables:
-                return cast("T", self._tables[build])
+            if build in self._values:
+                return cast("T", self._values[build])
             table = build(config)
-            if len(self._tables) >= self.LIMIT:
-                self._tables.clear()
-            self._tables[build] = table
+            if len(self._values) >= self.LIMIT:
+                self._values.clear()
+            self._values[build] = table
             return table
 
     def __len__(self) -> int:
-        """How many tables are kept."""
-        return len(self._tables)
+        """How many values are kept."""
+        return len(self._values)
 
-    def __reduce__(self) -> tuple[type[ConfigTables], tuple[()]]:
-        """Copied or pickled empty (the tables are built again on demand)."""
-        return (ConfigTables, ())
+    def __reduce__(self) -> tuple[type[ConfigCache], tuple[()]]:
+        """Copied or pickled empty (the values are built again on demand)."""
+        return (ConfigCache, ())
 
 
 @attrs.frozen
@@ -234,8 +234,8 @@ class Ruleset:
     fill: Fill | None = None
     """How the core fills the casinos (C-5); ``None`` when a module deals the notes
     (:attr:`Params.fill` off). The loader refuses a config that fills with no minimum."""
-    tables: ConfigTables = attrs.field(factory=ConfigTables, eq=False, repr=False)
-    """Tables derived from the config on first use (:meth:`GameConfig.table`)."""
+    cache: ConfigCache = attrs.field(factory=ConfigCache, eq=False, repr=False)
+    """Values derived from the config on first use (:meth:`GameConfig.cached`)."""
 
 
 def _sort_modules(modules: object) -> tuple[RuleModule, ...]:
@@ -416,26 +416,26 @@ class GameConfig:
             raise ConfigError(f"hide_money must be a bool, not {self.hide_money!r}")
         object.__setattr__(self, "ruleset", _compile(self))
 
-    def table(self, build: Callable[[GameConfig], T]) -> T:
+    def cached(self, build: Callable[[GameConfig], T]) -> T:
         """``build(self)``, computed on the first call and kept with this config.
 
         This is where rule code keeps what it derives from a config (a module's lookup
         tables, the fresh slices it deals): owned by the config, bounded
-        (:class:`ConfigTables`), never keyed by a state, safe when several threads play
-        games at once. *build* must be a module-level function: it is the table's key. A
-        table that is a mutable mapping filled on demand must stay bounded by its own
+        (:class:`ConfigCache`), never keyed by a state, safe when several threads play
+        games at once. *build* must be a module-level function: it is the value's key. A
+        value that is a mutable mapping filled on demand must stay bounded by its own
         code (its keys validated values, cleared past a limit).
 
         >>> import lasvegas as lv
         >>> def seats(config: GameConfig) -> tuple[int, ...]:
         ...     return tuple(range(config.players))
         >>> config = lv.classic(3)
-        >>> config.table(seats)
+        >>> config.cached(seats)
         (0, 1, 2)
-        >>> config.table(seats) is config.table(seats)
+        >>> config.cached(seats) is config.cached(seats)
         True
         """
-        return self.ruleset.tables.get(build, self)
+        return self.ruleset.cache.get(build, self)
 
     def module(self, module_id: str) -> RuleModule | None:
         """The module with this id, if it is in play.

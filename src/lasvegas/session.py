@@ -170,7 +170,8 @@ class Progress:
     actions: tuple[Action, ...]
     """Every action applied so far (chance outcomes, bots' and humans' moves)."""
     held: tuple[tuple[Seat, Action], ...]
-    """The choices made at once and held until their seat's turn, by seat."""
+    """The choices made at once and held back until their seat's turn, by seat (the name of
+    the stored JSON field; not what a module's :meth:`~lasvegas.RuleModule.held` means)."""
     rng: int
     """The state of the session's generator (:attr:`lasvegas.Rng.state`)."""
     agents: tuple[tuple[Seat, int], ...]

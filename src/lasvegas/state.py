@@ -181,8 +181,11 @@ class State:
     phase: Final[Phase]
     """Where the game stands."""
     cursor: Final[int]
-    """The casino index being filled or paid (``FILL``, ``PAYOUT``) or the dice group to roll
-    next (``ROLL``); 0 otherwise."""
+    """How far the phase has walked its fixed sequence: the position of its current step.
+    ``FILL`` walks the casinos (the 0-based index of the casino drawing notes), ``ROLL`` the
+    dice groups (regular, big, kicker, neutral: the group to roll next), ``PAYOUT`` the
+    casinos again (the index of the casino paying next); the other phases walk nothing and
+    keep it at 0."""
     start: Final[Seat]
     """The round's start player (C-7)."""
     active: Final[Seat]

@@ -61,9 +61,11 @@ V = TypeVar("V")
 
 
 class Interned(dict[K, V]):
-    """A bounded table of immutable values built once per key and then shared:
-    ``table[key]`` is ``build(key)``, built on the first lookup and kept; past *limit*
-    entries the table starts afresh (whatever it is asked, it stays small).
+    """A bounded cache of immutable values built once per key and then shared:
+    ``cache[key]`` is ``build(key)``, built on the first lookup and kept; past *limit*
+    entries the cache starts afresh (whatever it is asked, it stays small). (It is kept in
+    this module, beside the table operations that use it most, so that the compiled build
+    compiles it with them.)
 
     The one form of the caches rule code keeps at module level: actions, events, tasks and
     lists of them that games ask for again and again (a ``Draw`` per note value, a
@@ -71,13 +73,13 @@ class Interned(dict[K, V]):
     check a key's types before looking it up (``True == 1``: never store what a refused
     action carried). Safe when several threads play: a lookup is one dict operation, and
     two threads missing one key build equal values, one of which is kept. What depends on
-    a config goes in :meth:`lasvegas.GameConfig.table` instead (an ``Interned`` built there
+    a config goes in :meth:`lasvegas.GameConfig.cached` instead (an ``Interned`` built there
     is owned by the config).
 
     >>> squares = Interned(lambda n: n * n, limit=2)
     >>> squares[3], squares[4], len(squares)
     (9, 16, 2)
-    >>> squares[5], len(squares)  # the third key: the table started afresh
+    >>> squares[5], len(squares)  # the third key: the cache started afresh
     (25, 1)
     >>> squares.keep(6, 36), squares[6]  # a value built elsewhere, under the same bound
     (36, 36)

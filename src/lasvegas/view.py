@@ -290,7 +290,7 @@ def observe(
     mover = to_move(state)
     won = state.money
     modules = config.modules
-    aids = config.table(_config_aids)
+    aids = config.cached(_config_aids)
     parts = _money_parts(state, aids)
     if config.hide_money and mover is not None:  # once the game is over, all is counted
         shown = tuple(p if s == seat else None for s, p in enumerate(parts))
@@ -709,7 +709,7 @@ def observe_events(step: Step, seat: Seat | None = None) -> tuple[Event, ...]:
         raise _bad_seat(config, seat)
     if not config.modules:
         return step.events
-    owners = config.table(_event_owners)
+    owners = config.cached(_event_owners)
     if not owners:
         return step.events
     modules = config.modules

@@ -175,6 +175,7 @@ class Frozen:
 
     __slots__ = (
         "anchor",
+        "codes",
         "depth",
         "history",
         "legal",
@@ -182,7 +183,6 @@ class Frozen:
         "mover",
         "outcomes",
         "state",
-        "table",
     )
 
     def __init__(
@@ -200,8 +200,8 @@ class Frozen:
         """The length of :attr:`history`."""
         self.outcomes: tuple[tuple[Action, Fraction], ...] | None = None
         self.legal: tuple[int, ...] | None = None
-        self.table: object = None
-        """The adapter's table of the config (passed on to the children)."""
+        self.codes: object = None
+        """The adapter's action codes of the config (passed on to the children)."""
 
     def chance(self) -> tuple[tuple[Action, Fraction], ...]:
         if self.outcomes is None:
@@ -222,7 +222,7 @@ class Frozen:
                 log, seat, chosen, done.state, done.events, [None] * len(log.seen), log.depth + 1
             )
             child = Frozen(done.state, node, None, history, self.depth + 1)
-        child.table = self.table
+        child.codes = self.codes
         return child
 
     def moves(self) -> list[tuple[int, int]]:
@@ -336,8 +336,8 @@ def sampled(state: State, player: int, mine: Seen) -> Frozen:
 def initial(config: GameConfig, imperfect: bool) -> Frozen:
     """The holder of the state before the first action (every seat's information state is
     what its view shows beyond a spectator's, if anything), built once per config and kept
-    with it (:meth:`~lasvegas.GameConfig.table`)."""
-    return config.table(_initial_imperfect if imperfect else _initial_perfect)
+    with it (:meth:`~lasvegas.GameConfig.cached`)."""
+    return config.cached(_initial_imperfect if imperfect else _initial_perfect)
 
 
 def _initial_perfect(config: GameConfig) -> Frozen:
@@ -377,7 +377,7 @@ def private_parts(state: State, seat: int | None) -> tuple[object, ...]:
     """The slices and pending tasks of the modules that redact them, as *seat* sees them
     (as in its view)."""
     config = state.config
-    redacting, tasking = config.table(_hiders)
+    redacting, tasking = config.cached(_hiders)
     modules = config.modules
     parts: list[object] = [modules[i].redact(state, i, seat) for i in redacting]
     for task in state.tasks:
@@ -402,7 +402,7 @@ def _label(state: State, part: int) -> str:
     """The name of the *part*-th item of :func:`private_parts` of *state*: the module's id,
     or ``task N`` (the N-th pending task)."""
     config = state.config
-    redacting, tasking = config.table(_hiders)
+    redacting, tasking = config.cached(_hiders)
     if part < len(redacting):
         return config.modules[redacting[part]].id
     shown = [i for i, t in enumerate(state.tasks) if t.module in tasking]

@@ -5,7 +5,8 @@
 the view and nothing else, so it cannot leak what the seat may not see. Both adapters use it:
 PettingZoo's ``"observation"`` and OpenSpiel's observation tensor are this vector.
 
-The layout is a sequence of named :class:`Segment` objects (``encoder.segments``, each with
+The layout is a sequence of named :class:`~lasvegas.modules.observation.Segment` objects
+(``encoder.segments``, each with
 its offset, shape, upper bound and meaning; every lower bound is 0). Conventions:
 
 * **seats are relative**: index 0 is the viewer, 1 the seat to its left, and so on; the
@@ -46,10 +47,15 @@ sizes of hand, draw pile and discards, whether it has chosen and whether it is o
 chip cards (pile size, chips by colour at each casino and per seat), Royale (chips per
 seat, the bank's size and total, who took the higher card at each casino), kickers (dice out
 of play per owner), the slot machine (faces used, dice there per owner and face), rainbow
-cards (how many were discarded). Any other module with a slice (each Royale tile, modules
-written outside the package) gets an ``in_play`` flag, plus the casino it lies at, one-hot,
-when its slice has a ``casino`` field; a module declares a richer encoding of its own as
-:attr:`lasvegas.Capabilities.slice_encoder` (a :data:`SliceEncoder`).
+cards (how many were discarded). Each edition's segments are written in its own package
+(:mod:`lasvegas.cardgame.encoding`, :mod:`lasvegas.royale.encoding`,
+:mod:`lasvegas.boulevard.encoding`), against the slice-encoder protocol of
+:mod:`lasvegas.modules.observation`; this module holds the core's segments and puts the
+vector together. Any other module with a slice (each Royale tile, modules written outside
+the package) gets an ``in_play`` flag, plus the casino it lies at, one-hot, when its slice
+has a ``casino`` field; a module declares a richer encoding of its own as
+:attr:`lasvegas.Capabilities.slice_encoder` (a
+:data:`~lasvegas.modules.observation.SliceEncoder`).
 
 Values above a segment's bound are clipped to it (the bounds are loose: clipping only
 happens in configurations the bounds did not foresee, such as a module adding more notes to
@@ -58,17 +64,15 @@ a casino than K).
 
 from __future__ import annotations
 
-import math
-from collections import Counter
-from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 
 import attrs
 
 from ..config import GameConfig
 from ..modules.base import RuleModule
+from ..modules.observation import MONEY_UNIT, Perspective, Segment, SegmentFill, counts, one_hot
 from ..state import Phase
-from ..types import CHANCE, Seat
+from ..types import CHANCE
 from ..view import PlayerView
 
 if TYPE_CHECKING:
@@ -78,123 +82,7 @@ if TYPE_CHECKING:
     Vector: TypeAlias = numpy.typing.NDArray[numpy.float32]
     """A numpy ``float32`` vector."""
 
-__all__ = [
-    "MONEY_UNIT",
-    "ObservationEncoder",
-    "Perspective",
-    "Segment",
-    "SliceEncoder",
-    "cardgame_segments",
-    "chip_cards_segments",
-    "kickers_segments",
-    "observation_encoder",
-    "rainbow_cards_segments",
-    "royale_segments",
-    "slot_machine_segments",
-]
-
-MONEY_UNIT = 10_000
-"""Money in the vector is in units of this many dollars."""
-
-
-@attrs.frozen
-class Segment:
-    """One named part of the observation vector.
-
-    >>> Segment("rolled", (4, 6), 8.0, "rolled dice per group and face").size
-    24
-    """
-
-    name: str
-    """The segment's name (``"casino_dice"``, ``"cardgame.hand"`` ...)."""
-    shape: tuple[int, ...]
-    """Its shape; the values are stored flat, row-major."""
-    high: float
-    """The upper bound of every value (the lower bound is 0)."""
-    meaning: str
-    """What the values are, in words."""
-    offset: int = 0
-    """Where the segment starts in the vector (set by the encoder)."""
-
-    @property
-    def size(self) -> int:
-        """How many values the segment holds.
-
-        >>> Segment("pile", (1,), 54.0, "notes left").size
-        1
-        """
-        return math.prod(self.shape)
-
-
-@attrs.frozen
-class Perspective:
-    """The seat a vector is built for, and the relative order of seats and owners.
-
-    >>> p = Perspective(seat=2, players=3, owners=4)
-    >>> p.seats, p.owner_order, p.relative(0)
-    ((2, 0, 1), (2, 0, 1, 3), 1)
-    """
-
-    seat: Seat | None
-    """The viewer (``None``: a spectator, seen as seat 0 with no private things)."""
-    players: int
-    """Number of seats."""
-    owners: int
-    """Seats plus imaginary owners."""
-
-    @property
-    def seats(self) -> tuple[Seat, ...]:
-        """The seats in relative order: the viewer first, then clockwise."""
-        first = self.seat or 0
-        return tuple((first + r) % self.players for r in range(self.players))
-
-    @property
-    def owner_order(self) -> tuple[int, ...]:
-        """The owners in relative order: the seats, then the imaginary owners."""
-        return (*self.seats, *range(self.players, self.owners))
-
-    def relative(self, seat: Seat) -> int:
-        """The relative index of *seat* (0: the viewer)."""
-        return (seat - (self.seat or 0)) % self.players
-
-
-Fill = Callable[[PlayerView, Perspective], Sequence[float]]
-"""Computes one segment's values (flat) from a view."""
-
-SliceEncoder: TypeAlias = Callable[[GameConfig, int], list[tuple[Segment, Fill]]]
-"""Builds the segments of module ``config.modules[index]``: ``(segment, fill)`` pairs. A
-module declares its own as :attr:`lasvegas.Capabilities.slice_encoder`."""
-
-
-def _one_hot(size: int, index: int | None) -> list[float]:
-    values = [0.0] * size
-    if index is not None and 0 <= index < size:
-        values[index] = 1.0
-    return values
-
-
-def _counts(items: Sequence[object], keys: Sequence[object]) -> list[float]:
-    if not items:
-        return [0.0] * len(keys)
-    found = Counter(items)
-    return [float(found[k]) for k in keys]
-
-
-def _indexed_counts(keys: Sequence[object]) -> Callable[[Sequence[object]], list[float]]:
-    """``_counts(items, keys)`` for fixed *keys*, by index (cheaper than a Counter)."""
-    where = {k: i for i, k in enumerate(keys)}
-    size = len(keys)
-
-    def counts(items: Sequence[object]) -> list[float]:
-        values = [0.0] * size
-        for item in items:
-            i = where.get(item)
-            if i is not None:
-                values[i] += 1.0
-        return values
-
-    return counts
-
+__all__ = ["ObservationEncoder", "observation_encoder"]
 
 _PHASES = tuple(Phase)
 
@@ -335,20 +223,20 @@ class ObservationEncoder:
 
 def observation_encoder(config: GameConfig) -> ObservationEncoder:
     """The :class:`ObservationEncoder` of *config*, built once and kept with the config
-    (:meth:`~lasvegas.GameConfig.table`).
+    (:meth:`~lasvegas.GameConfig.cached`).
 
     >>> import lasvegas as lv
     >>> config = lv.classic(4)
     >>> observation_encoder(config) is observation_encoder(config)
     True
     """
-    return config.table(ObservationEncoder)
+    return config.cached(ObservationEncoder)
 
 
 # -- the core table ---------------------------------------------------------------------------
 
 
-def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
+def _core_segments(config: GameConfig) -> list[tuple[Segment, SegmentFill]]:
     ruleset = config.ruleset
     params = ruleset.params
     n = config.players
@@ -369,29 +257,29 @@ def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
                 kinds.append((module.id, task_type.kind))
 
     def round_(view: PlayerView, p: Perspective) -> list[float]:
-        return _one_hot(view.rounds, view.round - 1)
+        return one_hot(view.rounds, view.round - 1)
 
     def phase(view: PlayerView, p: Perspective) -> list[float]:
-        return _one_hot(len(_PHASES), _PHASES.index(view.phase))
+        return one_hot(len(_PHASES), _PHASES.index(view.phase))
 
     def to_move(view: PlayerView, p: Perspective) -> list[float]:
         mover = view.to_move
         if mover is None:
-            return _one_hot(n + 2, n + 1)
+            return one_hot(n + 2, n + 1)
         if mover is CHANCE:
-            return _one_hot(n + 2, n)
-        return _one_hot(n + 2, p.relative(mover))
+            return one_hot(n + 2, n)
+        return one_hot(n + 2, p.relative(mover))
 
     def active(view: PlayerView, p: Perspective) -> list[float]:
-        return _one_hot(n, p.relative(view.active))
+        return one_hot(n, p.relative(view.active))
 
     def start(view: PlayerView, p: Perspective) -> list[float]:
-        return _one_hot(n, p.relative(view.start))
+        return one_hot(n, p.relative(view.start))
 
     def rolled(view: PlayerView, p: Perspective) -> list[float]:
         values: list[float] = []
         for faces in view.rolled:
-            values += _counts(faces, range(1, 7))
+            values += counts(faces, range(1, 7))
         return values
 
     def supply(view: PlayerView, p: Perspective) -> list[float]:
@@ -429,10 +317,10 @@ def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
 
     def task(view: PlayerView, p: Perspective) -> list[float]:
         if not view.tasks:
-            return _one_hot(len(kinds) + 2, len(kinds) + 1)
+            return one_hot(len(kinds) + 2, len(kinds) + 1)
         first = view.tasks[0]
         key = (first.module, first.kind)
-        return _one_hot(len(kinds) + 2, kinds.index(key) if key in kinds else len(kinds))
+        return one_hot(len(kinds) + 2, kinds.index(key) if key in kinds else len(kinds))
 
     return [
         (Segment("round", (params.rounds,), 1.0, "the current round, one-hot"), round_),
@@ -498,7 +386,9 @@ def _core_segments(config: GameConfig) -> list[tuple[Segment, Fill]]:
 # -- modules' slices -----------------------------------------------------------------------------
 
 
-def _fallback(config: GameConfig, index: int, module: RuleModule) -> list[tuple[Segment, Fill]]:
+def _fallback(
+    config: GameConfig, index: int, module: RuleModule
+) -> list[tuple[Segment, SegmentFill]]:
     """An ``in_play`` flag, and the casino one-hot when the slice type has a ``casino`` field."""
     casinos = config.ruleset.params.casinos
     state_type = module.state_type
@@ -515,261 +405,8 @@ def _fallback(config: GameConfig, index: int, module: RuleModule) -> list[tuple[
         if not located:
             return [1.0]
         at = getattr(part, "casino", None)
-        return [1.0, *_one_hot(casinos, at - 1 if isinstance(at, int) else None)]
+        return [1.0, *one_hot(casinos, at - 1 if isinstance(at, int) else None)]
 
     shape = (1 + casinos,) if located else (1,)
     meaning = "in play, then its casino one-hot" if located else "in play"
     return [(Segment(f"{module.id}.in_play", shape, 1.0, meaning), fill)]
-
-
-def _part(view: PlayerView, index: int, name: str) -> object:
-    part = view.modules[index]
-    return getattr(part, name) if part is not None else None
-
-
-def cardgame_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    """The card game's segments (:class:`lasvegas.CardGame`'s slice encoder)."""
-    from ..cardgame.components import TURNS
-    from ..cardgame.game import CardGame, CardGameState
-
-    module = config.modules[index]
-    assert isinstance(module, CardGame)
-    codes = tuple(sorted(set(module.deck)))
-    n = config.players
-    k = len(codes)
-    deck_size = float(len(module.deck))
-    notes = config.ruleset.params.notes
-    by_card = _indexed_counts(codes)
-
-    def part(view: PlayerView) -> CardGameState | None:
-        s = view.modules[index]
-        return s if isinstance(s, CardGameState) else None
-
-    def turn(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        return _one_hot(TURNS + 1, s.turn if s is not None else None)
-
-    def own(field: str) -> Fill:
-        def fill(view: PlayerView, p: Perspective) -> list[float]:
-            s = part(view)
-            if s is None or view.seat is None:
-                return [0.0] * k
-            return by_card(getattr(s, field)[view.seat])
-
-        return fill
-
-    def choices(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        values: list[float] = []
-        for seat in p.seats:
-            choice = s.choices[seat] if s is not None else None
-            values += by_card(choice or ())
-        return values
-
-    def seats(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        values: list[float] = []
-        for seat in p.seats:
-            if s is None:
-                values += [0.0] * 5
-                continue
-            values += [
-                float(len(s.hands[seat])),
-                float(len(s.decks[seat])),
-                float(len(s.discards[seat])),
-                0.0 if s.choices[seat] is None else 1.0,
-                1.0 if s.out[seat] else 0.0,
-            ]
-        return values
-
-    def box(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        if s is None:
-            return [0.0, 0.0]
-        return [float(len(s.box)), sum(s.box) / MONEY_UNIT]
-
-    return [
-        (Segment("cardgame.turn", (TURNS + 1,), 1.0, "the turn of the round, one-hot"), turn),
-        (Segment("cardgame.hand", (k,), deck_size, "the viewer's hand by card"), own("hands")),
-        (
-            Segment("cardgame.deck", (k,), deck_size, "the viewer's draw pile by card"),
-            own("decks"),
-        ),
-        (
-            Segment("cardgame.discards", (k,), deck_size, "the viewer's discards by card"),
-            own("discards"),
-        ),
-        (
-            Segment("cardgame.choices", (n, k), deck_size, "each seat's visible choice"),
-            choices,
-        ),
-        (
-            Segment(
-                "cardgame.seats",
-                (n, 5),
-                deck_size,
-                "per seat: hand, draw pile and discards sizes, has chosen, is out",
-            ),
-            seats,
-        ),
-        (
-            Segment(
-                "cardgame.box",
-                (2,),
-                max(float(len(notes)), sum(notes) / MONEY_UNIT),
-                "notes in the box: count, total",
-            ),
-            box,
-        ),
-    ]
-
-
-def chip_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    """The chip cards' segments (:class:`lasvegas.ChipCards`'s slice encoder)."""
-    from ..cardgame.chip_cards import ChipCards
-
-    module = config.modules[index]
-    assert isinstance(module, ChipCards)
-    colours = tuple(sorted(set(module.chips)))
-    high = float(len(module.chips))
-    c = len(colours)
-    n = config.players
-
-    def pile(view: PlayerView, p: Perspective) -> list[float]:
-        chips = _part(view, index, "pile")
-        return [float(len(chips)) if isinstance(chips, tuple) else 0.0]
-
-    def casinos(view: PlayerView, p: Perspective) -> list[float]:
-        places = _part(view, index, "casinos")
-        values: list[float] = []
-        for chips in places if isinstance(places, tuple) else ((),) * 6:
-            values += _counts(chips, colours)
-        return values
-
-    def held(view: PlayerView, p: Perspective) -> list[float]:
-        held = _part(view, index, "held")
-        values: list[float] = []
-        for seat in p.seats:
-            values += _counts(held[seat] if isinstance(held, tuple) else (), colours)
-        return values
-
-    return [
-        (Segment("chip-cards.pile", (1,), high, "chip cards not dealt yet"), pile),
-        (Segment("chip-cards.casinos", (6, c), high, "chips at each casino by colour"), casinos),
-        (Segment("chip-cards.held", (n, c), high, "chips each seat holds by colour"), held),
-    ]
-
-
-def royale_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    """Royale's segments (:class:`lasvegas.Royale`'s slice encoder)."""
-    from ..royale.state import RoyaleState
-
-    n = config.players
-    owners = config.ruleset.owners
-    casinos = 6
-    notes = config.ruleset.params.notes
-
-    def part(view: PlayerView) -> RoyaleState | None:
-        s = view.modules[index]
-        return s if isinstance(s, RoyaleState) else None
-
-    def chips(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        return [float(s.chips[seat]) if s is not None else 0.0 for seat in p.seats]
-
-    def bank(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        if s is None:
-            return [0.0, 0.0]
-        return [float(len(s.bank)), sum(s.bank) / MONEY_UNIT]
-
-    def top(view: PlayerView, p: Perspective) -> list[float]:
-        s = part(view)
-        order = p.owner_order
-        values: list[float] = []
-        for number in range(casinos):
-            owner = s.top[number] if s is not None and number < len(s.top) else None
-            if owner is None:
-                values += [0.0] * (owners + 1)
-            elif owner < 0:
-                values += _one_hot(owners + 1, owners)
-            else:
-                values += _one_hot(owners + 1, order.index(owner))
-        return values
-
-    return [
-        (Segment("royale.chips", (n,), 100.0, "chips per seat"), chips),
-        (
-            Segment(
-                "royale.bank",
-                (2,),
-                max(float(len(notes)), sum(notes) / MONEY_UNIT),
-                "the bank: cards, total",
-            ),
-            bank,
-        ),
-        (
-            Segment(
-                "royale.top",
-                (casinos, owners + 1),
-                1.0,
-                "who took the higher card at each casino (owner one-hot, then nobody)",
-            ),
-            top,
-        ),
-    ]
-
-
-def kickers_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    """The kickers' segments (:class:`lasvegas.Kickers`'s slice encoder)."""
-    owners = config.ruleset.owners
-    high = float(max(1, sum(config.ruleset.params.dice)) * config.players)
-
-    def out(view: PlayerView, p: Perspective) -> list[float]:
-        dice = _part(view, index, "out")
-        if not isinstance(dice, tuple) or len(dice) != owners:
-            return [0.0] * owners
-        return [float(dice[o]) for o in p.owner_order]
-
-    return [(Segment("kickers.out", (owners,), high, "dice out of play per owner"), out)]
-
-
-def slot_machine_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    """The slot machine's segments (:class:`lasvegas.SlotMachine`'s slice encoder)."""
-    owners = config.ruleset.owners
-    high = float(max(8, sum(config.ruleset.params.dice)) * config.players)
-
-    def used(view: PlayerView, p: Perspective) -> list[float]:
-        faces = _part(view, index, "used")
-        return [1.0 if isinstance(faces, tuple) and f in faces else 0.0 for f in range(1, 7)]
-
-    def dice(view: PlayerView, p: Perspective) -> list[float]:
-        entries = _part(view, index, "dice")
-        rows = {o: [0.0] * 6 for o in range(owners)}
-        for face, owner, weight in entries if isinstance(entries, tuple) else ():
-            rows[owner][face - 1] += weight
-        return [v for o in p.owner_order for v in rows[o]]
-
-    return [
-        (Segment("slot-machine.used", (6,), 1.0, "faces used at the slot machine"), used),
-        (
-            Segment(
-                "slot-machine.dice",
-                (owners, 6),
-                high,
-                "dice at the slot machine per owner and face (a biggie counts two)",
-            ),
-            dice,
-        ),
-    ]
-
-
-def rainbow_cards_segments(config: GameConfig, index: int) -> list[tuple[Segment, Fill]]:
-    """The rainbow cards' segments (:class:`lasvegas.RainbowCards`'s slice encoder)."""
-    high = float(max(1, len(config.ruleset.params.notes)))
-
-    def discarded(view: PlayerView, p: Perspective) -> list[float]:
-        count = _part(view, index, "discarded")
-        return [float(count) if isinstance(count, int) else 0.0]
-
-    return [(Segment("rainbow-cards.discarded", (1,), high, "rainbow cards discarded"), discarded)]

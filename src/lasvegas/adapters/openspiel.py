@@ -262,7 +262,7 @@ def _game_type(information: Any) -> Any:
 
 class _Codes:
     """The action ids of a config (a table of the config, built once:
-    :meth:`lasvegas.GameConfig.table`)."""
+    :meth:`lasvegas.GameConfig.cached`)."""
 
     __slots__ = ("actions", "by_id", "codes", "legal")
 
@@ -308,7 +308,7 @@ class _Codes:
 
 def _codes(config: GameConfig) -> _Codes:
     """The action ids of *config*."""
-    return config.table(_Codes)
+    return config.cached(_Codes)
 
 
 # -- the game ------------------------------------------------------------------------------------
@@ -382,19 +382,19 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def __init__(self, game: LasVegasGame) -> None:
         super().__init__(game)
-        self._held = game._start
+        self._holder = game._start
         self._reward: Reward = game.reward
 
     @property
     def lv_state(self) -> State:
         """The library's state (the whole truth, hidden parts included)."""
-        return self._held.state
+        return self._holder.state
 
     # -- the OpenSpiel API ----------------------------------------------------------------------
 
     def current_player(self) -> int:
         """The seat to act, ``pyspiel.PlayerId.CHANCE`` or ``pyspiel.PlayerId.TERMINAL``."""
-        mover = self._held.mover
+        mover = self._holder.mover
         if mover is None:
             return _TERMINAL
         if mover is CHANCE:
@@ -403,22 +403,22 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
 
     def is_chance_node(self) -> bool:
         """Whether chance acts next."""
-        return self._held.mover is CHANCE
+        return self._holder.mover is CHANCE
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
-        return self._held.mover is None
+        return self._holder.mover is None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action ids of *player* (default: the one to act), sorted; at a chance
         node, the outcomes' ids; none at the end or for a seat not to act."""
-        held = self._held
-        mover = held.mover
+        holder = self._holder
+        mover = holder.mover
         if mover is None:
             return []
         if mover is CHANCE:
             if player is None or player == _CHANCE:
-                return list(range(len(held.chance())))
+                return list(range(len(holder.chance())))
             return super().legal_actions(player)  # type: ignore[no-any-return]
         if player is None or player == mover:
             return list(self._codes())
@@ -427,57 +427,60 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         return []
 
     def _legal_actions(self, player: int) -> list[int]:
-        return list(self._codes()) if self._held.mover == player else []
+        return list(self._codes()) if self._holder.mover == player else []
 
     def _codes(self) -> tuple[int, ...]:
-        held = self._held
-        legal = held.legal
+        holder = self._holder
+        legal = holder.legal
         if legal is None:
-            legal = held.legal = self._table().of(legal_actions(held.state))
+            legal = holder.legal = self._action_codes().of(legal_actions(holder.state))
         return legal
 
-    def _table(self) -> _Codes:
-        held = self._held
-        table = held.table
-        if table is None:
-            table = held.table = _codes(held.state.config)
-        return table  # type: ignore[return-value]
+    def _action_codes(self) -> _Codes:
+        holder = self._holder
+        codes = holder.codes
+        if codes is None:
+            codes = holder.codes = _codes(holder.state.config)
+        return codes  # type: ignore[return-value]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The chance node's outcomes: ``(index, probability)`` in the engine's order."""
-        return probabilities(self._held.chance())
+        return probabilities(self._holder.chance())
 
     def _action(self, action: int) -> Action:
-        held = self._held
-        if held.mover is CHANCE:
-            outcomes = held.chance()
+        holder = self._holder
+        if holder.mover is CHANCE:
+            outcomes = holder.chance()
             if 0 <= action < len(outcomes):
                 return outcomes[action][0]
         else:
-            actions = self._table().actions
+            actions = self._action_codes().actions
             if 0 <= action < len(actions):
                 return actions[action]
         raise IllegalActionError(
-            f"action id {action}", held.state.phase.value, "no action has this id here", "bad-code"
+            f"action id {action}",
+            holder.state.phase.value,
+            "no action has this id here",
+            "bad-code",
         )
 
     def apply_action(self, action: int) -> None:
         """Play the action (or chance outcome) with id *action*."""
-        self._held = self._held.child(self._action(action), action)
+        self._holder = self._holder.child(self._action(action), action)
 
     def _apply_action(self, action: int) -> None:  # when OpenSpiel's C++ side applies one
-        self._held = self._held.child(self._action(action), action)
+        self._holder = self._holder.child(self._action(action), action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         try:
             chosen = self._action(action)
         except IllegalActionError:
             return f"action {action}"
-        return describe(chosen, self._held.state)
+        return describe(chosen, self._holder.state)
 
     def returns(self) -> list[float]:
         """Each seat's reward: 0 until the end, then money share or win/loss."""
-        return list(final_rewards(self._held.state, self._reward))
+        return list(final_rewards(self._holder.state, self._reward))
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> LasVegasState:
         """A state *player_id* cannot tell from this one: the hidden parts sampled with the
@@ -491,10 +494,10 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         Raises ``NotImplementedError`` when the config has a module that hides something
         and has no determiniser.
         """
-        held = self._held
-        if held.log is None and held.anchor is None:
+        holder = self._holder
+        if holder.log is None and holder.anchor is None:
             return self.clone()  # type: ignore[no-any-return]
-        truth = held.state
+        truth = holder.state
         view = observe(truth, player_id)
         rng = Rng(int(probability_sampler() * 2**53))
         for _ in range(RESAMPLE_TRIES):
@@ -505,12 +508,12 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
                     f"cannot resample: a module among {hidden} has no determiniser "
                     "(Capabilities.determinise), or a pending task is not shown"
                 )
-            if to_move(guess) != held.mover:
+            if to_move(guess) != holder.mover:
                 continue
-            if held.mover == player_id and legal_actions(guess) != view.legal:
+            if holder.mover == player_id and legal_actions(guess) != view.legal:
                 continue
             sample = LasVegasState(self.get_game())
-            sample._held = sampled(guess, player_id, self._line().seat(player_id))
+            sample._holder = sampled(guess, player_id, self._line().seat(player_id))
             return sample
         raise NotImplementedError(
             f"cannot resample: no determinisation in {RESAMPLE_TRIES} tries offered "
@@ -518,40 +521,40 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         )
 
     def __str__(self) -> str:
-        return to_json(self._held.state)
+        return to_json(self._holder.state)
 
     # -- information states ---------------------------------------------------------------------
 
     def history(self) -> list[int]:
         """The ids of the actions and chance outcomes played since the start (for a
         resampled state: since the sample)."""
-        return [code for _, code in self._held.moves()]
+        return [code for _, code in self._holder.moves()]
 
     def full_history(self) -> list[PlayerAction]:
         """The history with each action's player (``-1``: chance)."""
-        return [PlayerAction(player, code) for player, code in self._held.moves()]
+        return [PlayerAction(player, code) for player, code in self._holder.moves()]
 
     def history_str(self) -> str:
         """The history as text, ids joined by ``", "``."""
-        return ", ".join(str(code) for _, code in self._held.moves())
+        return ", ".join(str(code) for _, code in self._holder.moves())
 
     def move_number(self) -> int:
         """How many actions and chance outcomes the history holds."""
-        return self._held.depth
+        return self._holder.depth
 
     def is_initial_state(self) -> bool:
         """Whether nothing has been played (for a resampled state: since the sample)."""
-        return self._held.depth == 0
+        return self._holder.depth == 0
 
     def _line(self) -> Log:
-        return self._held.line(self._table().actions)
+        return self._holder.line(self._action_codes().actions)
 
     def information_state_string(self, player: int | None = None) -> str:
         """*player*'s information state (default: the one to act) as text (see the module's
         notes)."""
         if player is None:
             player = self.current_player()
-        if not 0 <= player < self._held.state.config.players:
+        if not 0 <= player < self._holder.state.config.players:
             return super().information_state_string(player)  # type: ignore[no-any-return]
         return self.seen(player)
 
@@ -559,26 +562,26 @@ class LasVegasState(pyspiel.State):  # type: ignore[misc]  # pyspiel ships no ty
         """*player*'s view (default: the one to act) as text."""
         if player is None:
             player = self.current_player()
-        if not 0 <= player < self._held.state.config.players:
+        if not 0 <= player < self._holder.state.config.players:
             return super().observation_string(player)  # type: ignore[no-any-return]
-        return board_text(observe(self._held.state, player))
+        return board_text(observe(self._holder.state, player))
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """*player*'s view (default: the one to act) as the encoder's vector (OpenSpiel's
         own path would also encode a new initial state each time, to learn the size)."""
         if player is None:
             player = self.current_player()
-        if not 0 <= player < self._held.state.config.players:
+        if not 0 <= player < self._holder.state.config.players:
             return super().observation_tensor(player)  # type: ignore[no-any-return]
-        encoder = observation_encoder(self._held.state.config)
+        encoder = observation_encoder(self._holder.state.config)
         tensor = np.zeros(encoder.size, np.float32)
-        encoder.encode_array(observe(self._held.state, player), tensor)
+        encoder.encode_array(observe(self._holder.state, player), tensor)
         return tensor.tolist()
 
     def seen(self, player: int) -> str:
         """The information state string of *player* (see the module's notes)."""
-        held = self._held
-        if held.log is None and held.anchor is None:
+        holder = self._holder
+        if holder.log is None and holder.anchor is None:
             return f"p{player} history " + " ".join(map(str, self.history()))
         return f"p{player}\n" + "\n".join(entries(self._line().seat(player).trail))
 

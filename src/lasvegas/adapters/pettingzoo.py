@@ -152,7 +152,7 @@ def lasvegas_env(
     return LasVegasEnv(config, reward=reward, seed=seed, render_mode=render_mode)
 
 
-class _Table:
+class _EnvBase:
     """What the AEC and the Parallel environments share: the config, the action codes, the
     observation encoder and spaces, the chance generator and the game, and their rendering."""
 
@@ -204,7 +204,7 @@ class _Table:
         """Nothing to release."""
 
 
-class LasVegasEnv(_Table, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+class LasVegasEnv(_EnvBase, AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
     """The AEC environment of one config (build it with :func:`lasvegas_env`)."""
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -222,7 +222,7 @@ class LasVegasEnv(_Table, AECEnv):  # type: ignore[misc]  # pettingzoo ships no 
         render_mode: str | None = None,
     ) -> None:
         AECEnv.__init__(self)
-        _Table.__init__(self, config, reward, seed, render_mode)
+        _EnvBase.__init__(self, config, reward, seed, render_mode)
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
         self._cumulative_rewards: dict[str, float] = {}
@@ -379,7 +379,7 @@ def _card_slice(config: GameConfig) -> int | None:
     return None
 
 
-class LasVegasParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
+class LasVegasParallelEnv(_EnvBase, ParallelEnv):  # type: ignore[misc]  # pettingzoo ships no types
     """The Parallel API environment of one config (build it with :func:`parallel_env`).
 
     Each ``step`` takes the actions of the seats in :attr:`acting` and ignores the others'
@@ -406,7 +406,7 @@ class LasVegasParallelEnv(_Table, ParallelEnv):  # type: ignore[misc]  # petting
         seed: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        _Table.__init__(self, config, reward, seed, render_mode)
+        _EnvBase.__init__(self, config, reward, seed, render_mode)
         self._cards = _card_slice(config)
         self.agents: list[str] = []
         self.acting: dict[str, tuple[Action, ...]] = {}

@@ -29,21 +29,17 @@ Callers check a rebuilt state by comparing its legal actions with the ones they 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 
 from ..actions import Action
 from ..chance import Rng
 from ..engine import legal_actions, to_move
 from ..modules.base import ModuleState, RuleModule, Task
+from ..modules.observation import Determiniser
 from ..state import Phase, State, evolve
 from ..types import Money
 from ..view import PlayerView
 
 __all__ = ["Determiniser", "consistent", "determinise", "hides"]
-
-Determiniser = Callable[[State, int, PlayerView, Rng], State]
-"""``(state, index, view, rng) -> state``: completes module *index*'s hidden part (what a
-module declares as :attr:`~lasvegas.Capabilities.determinise`)."""
 
 
 def hides(module: RuleModule) -> bool:

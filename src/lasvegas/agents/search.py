@@ -212,7 +212,7 @@ def _quick(state: State, legal: tuple[Action, ...], rng: Rng) -> Action:
     casinos = state.casinos
     best: Action | None = None
     best_key = (-math.inf, 0)
-    gains = config.table(_gains)
+    gains = config.cached(_gains)
     for action in legal:
         if type(action) is not Place:
             continue
@@ -254,7 +254,7 @@ def _quick(state: State, legal: tuple[Action, ...], rng: Rng) -> Action:
 
 def _gains(config: GameConfig) -> dict[tuple[object, ...], float]:
     """:func:`_quick`'s gains already computed in games of *config* (a table of the
-    config, :meth:`~lasvegas.GameConfig.table`; cleared past :data:`_GAINS_SIZE`). Kept
+    config, :meth:`~lasvegas.GameConfig.cached`; cleared past :data:`_GAINS_SIZE`). Kept
     per config because a gain depends on the config's seats and neutral die beyond its
     key: a 3-seat game with the neutral die and a 4-seat game both have casinos of 4
     dice counts, the fourth the neutral die's in one and an opponent's in the other."""

@@ -41,6 +41,7 @@ from ..text import owner_name
 from ..types import BIG, KICKER, NEUTRAL, REGULAR, Chance, Face, Seat
 from ._dice import SLOT_MACHINE, bump, move_die, with_casino
 from .components import KICKERS_IN_BOX, KICKERS_PER_PLAYER
+from .encoding import kickers_segments
 
 __all__ = ["DieKicked", "Kick", "KickChoice", "Kickers", "KickersRemoved", "KickersState"]
 
@@ -327,8 +328,6 @@ class Kickers(RuleModule[KickersState]):
 
     def capabilities(self) -> Capabilities:
         """For the adapters: its decisions (the action space) and observation segments."""
-        from ..adapters.encoding import kickers_segments  # not at import: the adapters load lazily
-
         return Capabilities(
             action_space=self.action_space,
             slice_encoder=kickers_segments,

@@ -40,6 +40,7 @@ from ..table import note_outcomes, sample_note, take_note
 from ..text import money
 from ..types import Money, Seat
 from .components import RAINBOW, RAINBOW_CARDS, RAINBOW_WORTH
+from .encoding import rainbow_cards_segments
 
 __all__ = ["RainbowCards", "RainbowDraw", "RainbowReplaced", "RainbowState"]
 
@@ -211,10 +212,6 @@ class RainbowCards(RuleModule[RainbowState]):
 
     def capabilities(self) -> Capabilities:
         """The words for a rainbow card's replacement draw; its observation segments."""
-        from ..adapters.encoding import (
-            rainbow_cards_segments,  # not at import: the adapters load lazily
-        )
-
         return Capabilities(
             describe_action=self.describe_action,
             slice_encoder=rainbow_cards_segments,

@@ -45,6 +45,7 @@ from ..table import Interned
 from ..text import money
 from ..types import BIG, NEUTRAL, REGULAR, CasinoIndex, Chance, Face, Money, Seat
 from ._dice import SLOT_MACHINE
+from .encoding import slot_machine_segments
 from .kickers import DieKicked, KickChoice
 
 __all__ = ["ChooseNote", "SlotChoice", "SlotMachine", "SlotMachineState", "slot_ranking"]
@@ -248,10 +249,6 @@ class SlotMachine(RuleModule[SlotMachineState]):
 
     def capabilities(self) -> Capabilities:
         """For the adapters: its decisions (the action space) and observation segments."""
-        from ..adapters.encoding import (
-            slot_machine_segments,  # not at import: the adapters load lazily
-        )
-
         return Capabilities(
             action_space=self.action_space,
             slice_encoder=slot_machine_segments,

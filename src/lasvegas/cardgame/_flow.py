@@ -140,11 +140,11 @@ def is_sequential(state: State) -> bool:
     >>> is_sequential(lv.new_game(lv.cardgame(3, lv.Sequential())))
     True
     """
-    return state.config.table(_has_sequential)  # asked at every choice: kept with the config
+    return state.config.cached(_has_sequential)  # asked at every choice: kept with the config
 
 
 def _has_sequential(config: GameConfig) -> bool:
-    """Whether the config has the sequential module (a table of :meth:`GameConfig.table`)."""
+    """Whether the config has the sequential module (cached with it: :meth:`GameConfig.cached`)."""
     return "sequential" in [module.id for module in config.modules]
 
 

@@ -31,6 +31,7 @@ from ..state import Phase, State, evolve
 from ..table import Interned
 from ..types import MAX_MONEY, Chance, Money, Seat
 from .components import CHIP_CARDS, CHIP_SET_VALUES
+from .encoding import chip_cards_segments
 
 if TYPE_CHECKING:
     from ..chance import Rng
@@ -189,7 +190,8 @@ class ChipCardsState(ModuleState):
     casinos: tuple[tuple[str, ...], ...]
     """The chips next to casinos 1..6, sorted per casino."""
     held: tuple[tuple[str, ...], ...]
-    """The chips each seat has taken, sorted."""
+    """The chips each seat has taken, sorted: the seat's own, which :meth:`ChipCards.score`
+    counts (not chips the module keeps aside, its :meth:`~lasvegas.RuleModule.held`: none)."""
 
 
 def _check_chips(_: object, __: attrs.Attribute[tuple[str, ...]], value: object) -> None:
@@ -417,10 +419,6 @@ class ChipCards(RuleModule[ChipCardsState]):
     def capabilities(self) -> Capabilities:
         """Its decisions (the action space), the name of its part of the money and its
         observation segments."""
-        from ..adapters.encoding import (
-            chip_cards_segments,  # not at import: the adapters load lazily
-        )
-
         return Capabilities(
             action_space=self.action_space,
             score_name="chip cards",

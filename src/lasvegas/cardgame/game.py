@@ -89,6 +89,7 @@ from .components import (
     card_name,
     is_card,
 )
+from .encoding import cardgame_segments
 
 if TYPE_CHECKING:
     from ..chance import Rng
@@ -252,8 +253,6 @@ class CardGame(RuleModule[CardGameState]):
     def capabilities(self) -> Capabilities:
         """Hand labels, the simultaneous choosers, the action space, texts, a determiniser and
         the observation segments."""
-        from ..adapters.encoding import cardgame_segments  # not at import: the adapters load lazily
-
         return Capabilities(
             hand_labels=self.hand_labels,
             choosers=self.choosers,

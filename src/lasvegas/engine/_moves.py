@@ -219,11 +219,11 @@ def action_space(config: GameConfig) -> tuple[Action, ...]:
     >>> lv.action_space(lv.classic(4))
     (Place(face=1), Place(face=2), Place(face=3), Place(face=4), Place(face=5), Place(face=6))
     """
-    return config.table(_action_space)
+    return config.cached(_action_space)
 
 
 def _action_space(config: GameConfig) -> tuple[Action, ...]:
-    """:func:`action_space`, built once per config (:meth:`GameConfig.table`)."""
+    """:func:`action_space`, built once per config (:meth:`GameConfig.cached`)."""
     actions: list[Action] = [Place(face) for face in range(1, 7)]
     for declared in config.ruleset.capabilities:
         if declared.action_space is not None:

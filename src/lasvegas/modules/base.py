@@ -52,12 +52,11 @@ from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
 
 if TYPE_CHECKING:
     from ..actions import Action
-    from ..adapters.encoding import SliceEncoder
     from ..chance import Rng
     from ..config import Params
     from ..events import Event
     from ..state import Phase, State
-    from ..view import PlayerView
+    from .observation import Determiniser, SliceEncoder
 
 __all__ = [
     "Capabilities",
@@ -264,7 +263,7 @@ class Capabilities:
     fixed integer encoding of a config's actions (:func:`lasvegas.action_space`) that the
     reinforcement-learning adapters use. A module that offers or asks for decisions must
     declare it."""
-    determinise: Callable[[State, int, PlayerView, Rng], State] | None = None
+    determinise: Determiniser | None = None
     """``(state, index, view, rng) -> state``: complete the module's hidden part in a state
     rebuilt from *view* (:func:`lasvegas.agents.determinise`); a module that hides something
     (it overrides :meth:`RuleModule.redact` or :meth:`RuleModule.resample_hidden`) needs it
@@ -299,7 +298,7 @@ class Capabilities:
     """What a view calls the money :meth:`RuleModule.score` adds; ``None``: the module id."""
     slice_encoder: SliceEncoder | None = None
     """``(config, index) -> [(segment, fill), ...]``: the module's part of the adapters'
-    observation vector (:mod:`lasvegas.adapters.encoding`); ``None``: the generic encoding
+    observation vector (:mod:`lasvegas.modules.observation`); ``None``: the generic encoding
     (an ``in_play`` flag, and the casino of a slice that has a ``casino`` field)."""
 
 

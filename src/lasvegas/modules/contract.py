@@ -66,7 +66,7 @@ def unlisted_decisions(state: State, legal: Sequence[Action]) -> tuple[str, ...]
     conformance test at every decision."""
     from ..engine import action_space
 
-    space = state.config.table(_space_set)
+    space = state.config.cached(_space_set)
     if space is None:  # two modules list one action: action_space says so
         space = frozenset(action_space(state.config))
     modules = state.config.modules

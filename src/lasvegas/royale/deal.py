@@ -217,17 +217,17 @@ def pool(config: GameConfig) -> dict[str, int]:
     >>> pool(lv.royale(3, tiles=0))
     {}
     """
-    return config.table(_pool)
+    return config.cached(_pool)
 
 
 def _pool(config: GameConfig) -> dict[str, int]:
-    """:func:`pool`, built once per config (:meth:`GameConfig.table`)."""
+    """:func:`pool`, built once per config (:meth:`GameConfig.cached`)."""
     return {m.code: i for i, m in enumerate(config.modules) if isinstance(m, Tile) and m.code}
 
 
 def _sorted_pool(config: GameConfig) -> tuple[str, ...]:
     """The faces of :func:`pool`, sorted (kept with the config)."""
-    return config.table(_sorted_pool_table)
+    return config.cached(_sorted_pool_table)
 
 
 def _sorted_pool_table(config: GameConfig) -> tuple[str, ...]:
@@ -283,7 +283,7 @@ def _round_tasks(royale: Royale, config: GameConfig, index: int, round: int) -> 
     (R-4), in round 1 the bank (T-1), with 2 players the neutral set (R-9). Checks the
     tile pool in round 1 (:meth:`check_pool`); kept with the config (tasks are
     immutable, so shared)."""
-    table = config.table(_round_tasks_table)
+    table = config.cached(_round_tasks_table)
     key = (index, round)
     cached = table.get(key)
     if cached is not None:
@@ -334,7 +334,7 @@ def _deal_face(
         # Nobody hears the deal and the setup only sets the tile's slice: both in one state.
         # The fresh slice depends on the config and the casino alone (Tile.fresh reads
         # only the config): built once per config, tile and casino, then shared.
-        table = config.table(_fresh_table)
+        table = config.cached(_fresh_table)
         key = tile_index * (MAX_TILES + 1) + casino
         fresh = table.get(key)
         if fresh is None:
@@ -367,7 +367,7 @@ def _available(royale: Royale, state: State, index: int) -> dict[str, list[str]]
         letters = 0  # the letters dealt, as bits: at most 256 keys
         for face in s.deal:
             letters |= 1 << (ord(face[0]) & 31)
-        table = config.table(_available_table)
+        table = config.cached(_available_table)
         cached = table.get(letters)
         if cached is None:
             cached = table.keep(letters, _find_available(royale, state, s))

@@ -74,6 +74,7 @@ from .deal import (
     round_started,
     setup_handlers,
 )
+from .encoding import royale_segments
 from .events import (
     BankPaid,
     BankReceived,
@@ -492,8 +493,6 @@ class Royale(RuleModule[RoyaleState]):
     def capabilities(self) -> Capabilities:
         """The action space, the tiles' names per casino, the setup's texts, the money parts'
         names and the observation segments."""
-        from ..adapters.encoding import royale_segments  # not at import: the adapters load lazily
-
         return Capabilities(
             action_space=self.action_space,
             casino_labels=self.casino_labels,

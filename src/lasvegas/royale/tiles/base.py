@@ -77,8 +77,8 @@ if TYPE_CHECKING:
     from ...types import CasinoNumber, Chance, Money, Seat
 
 __all__ = [
-    "Draft",
     "Tile",
+    "TileDraft",
     "TileState",
     "activate_tile",
     "check_codes",
@@ -105,7 +105,7 @@ def reward_text(amount: Money) -> str:
     return money(amount)
 
 
-class Draft(CoreDraft):
+class TileDraft(CoreDraft):
     """:class:`lasvegas.edit.Draft` with Royale's table moves and payments: a tile's
     changes to a state, gathered and then built into one state.
 
@@ -115,7 +115,7 @@ class Draft(CoreDraft):
 
     >>> import lasvegas as lv
     >>> state = lv.new_game(lv.royale(3, tiles=0))
-    >>> draft = Draft(state, None)
+    >>> draft = TileDraft(state, None)
     >>> draft.move(1, 2, 0, SUPPLY, 5)
     >>> draft.reward(1, 20_000)
     >>> new = draft.build()
@@ -251,7 +251,7 @@ class Draft(CoreDraft):
 
         >>> import lasvegas as lv
         >>> from lasvegas.state import evolve
-        >>> draft = Draft(evolve(lv.new_game(lv.royale(3)), money=((70_000, 30_000), (), ())), None)
+        >>> draft = TileDraft(evolve(lv.new_game(lv.royale(3)), money=((70_000, 30_000), (), ())), None)
         >>> draft.pay_to_bank(0, 50_000)  # $30,000 and 2 chips: exactly $50,000
         >>> new = draft.build()
         >>> new.money[0], new.modules[0].bank

@@ -32,7 +32,7 @@ from ...text import money
 from ...types import Money, Seat
 from ..bank import chips_for
 from ..table import higher_card_winner
-from .base import Draft, Tile
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...chance import Rng
@@ -309,7 +309,7 @@ class BlackBox(Tile):
         task = state.tasks[0]
         assert isinstance(task, BlackBoxSplit)
         assert isinstance(action, SplitTokens)
-        draft = Draft(state, log)  # the tasks and the event as one state
+        draft = TileDraft(state, log)  # the tasks and the event as one state
         draft.pop_task()
         piles = (action.first, action.second)
         draft.push_task(BlackBoxChoose(index, task.winner, task.splitter, piles), first=True)
@@ -322,7 +322,7 @@ class BlackBox(Tile):
         task = state.tasks[0]
         assert isinstance(task, BlackBoxChoose)
         assert isinstance(action, ChoosePile)
-        draft = Draft(state, log)  # the task, the event and the rewards as one state
+        draft = TileDraft(state, log)  # the task, the event and the rewards as one state
         draft.pop_task()
         tokens = task.piles[action.pile]
         if draft.hears(PileChosen):

@@ -24,7 +24,7 @@ from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
 from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced, Event
@@ -226,8 +226,8 @@ class BlockIt(Tile[BlockItState]):
         s = self.slice_of(state, index)
         clusters = list(s.clusters)
         clusters.remove(action.size)
-        # pop_task, the slice and the move as one state (Draft)
-        draft = Draft(state, log)
+        # pop_task, the slice and the move as one state (TileDraft)
+        draft = TileDraft(state, log)
         draft.pop_task()
         draft.set_slice(index, _new_slice(casino=s.casino, clusters=tuple(clusters)))
         blank = imaginary_owner(state, "blank")

@@ -28,7 +28,7 @@ from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..components import SMALL_DICE
 from ..table import SUPPLY, closed_casinos
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -246,7 +246,7 @@ class DoubleDown(Tile[DoubleDownState]):
         task = state.tasks[0]
         assert isinstance(task, DoubleDownTask)
         assert isinstance(action, DoubleDownMove)
-        draft = Draft(state, log)  # pop_task, set_slice and move_dice as one state
+        draft = TileDraft(state, log)  # pop_task, set_slice and move_dice as one state
         draft.pop_task()
         if not (action.small or action.big):
             return draft.build()
@@ -266,7 +266,7 @@ class DoubleDown(Tile[DoubleDownState]):
         ranked = rank(weights)[: len(DOUBLE_DOWN_PRIZES)]
         if not any(weights):
             return state
-        draft = Draft(state, log)  # the event and the payments as one state
+        draft = TileDraft(state, log)  # the event and the payments as one state
         if draft.hears(DoubleDownPaid):
             draft.emit(DoubleDownPaid(ranked=ranked, tied=tied(weights)))
         for seat, prize in zip(ranked, DOUBLE_DOWN_PRIZES, strict=False):
@@ -276,7 +276,7 @@ class DoubleDown(Tile[DoubleDownState]):
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The dice on the tile go back to their owners when the round ends."""
         s = self.slice_of(state, index)
-        draft = Draft(state, log)  # the moves and the slice as one state
+        draft = TileDraft(state, log)  # the moves and the slice as one state
         for seat, (small, big) in enumerate(zip(s.small, s.big, strict=True)):
             if small or big:
                 draft.move(seat, small, big, _PLACE, SUPPLY)

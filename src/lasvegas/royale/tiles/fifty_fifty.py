@@ -22,7 +22,7 @@ from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
-from .base import Draft, Tile, TileState, reward_text
+from .base import Tile, TileDraft, TileState, reward_text
 from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
@@ -276,7 +276,7 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         return task
 
     @staticmethod
-    def _counter(draft: Draft, index: int, counter: int, tasks: tuple[Task, ...]) -> None:
+    def _counter(draft: TileDraft, index: int, counter: int, tasks: tuple[Task, ...]) -> None:
         s = draft.slice(index)
         assert isinstance(s, FiftyFiftyState)
         draft.set_slice(index, _new_slice(casino=s.casino, counter=counter))
@@ -289,7 +289,7 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         s = self.slice_of(state, index)
         rest = state.tasks[1:]
         if type(action) is FiftyFiftyStop:
-            draft = Draft(state, log)  # the counter, the tasks and the reward as one state
+            draft = TileDraft(state, log)  # the counter, the tasks and the reward as one state
             self._counter(draft, index, 0, rest)
             draft.reward(task.seat, s.amount)
             return draft.build()
@@ -305,8 +305,8 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         assert isinstance(task, FiftyFiftyThrow)
         s = self.slice_of(state, index)
         rest = state.tasks[1:]
-        # The counter, the tasks, the events and the reward as one state (Draft).
-        draft = Draft(state, log)
+        # The counter, the tasks, the events and the reward as one state (TileDraft).
+        draft = TileDraft(state, log)
         counter = min(s.counter + 1, len(FIFTY_FIFTY_TRACK) - 1)
         total = sum(faces)
         won = task.higher is None or bet_won(task.higher, task.previous, total)

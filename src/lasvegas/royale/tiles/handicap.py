@@ -28,7 +28,7 @@ from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
 from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 from .shared import draft_return_die, draft_rotate_die, returns, rotations
 
 if TYPE_CHECKING:
@@ -273,16 +273,16 @@ class Handicap(Tile[HandicapState]):
     ) -> State:
         """T-HANDICAP-1: one blank die into each of casinos 1-3, two into each of 4-6 (into
         open casinos only, T-7; they activate nothing, T-6)."""
-        # super().setup's slice and the moves, built as one state (Draft); the open casinos
+        # super().setup's slice and the moves, built as one state (TileDraft); the open casinos
         # are those of the state given, as this tile's slice closes nothing
-        draft = Draft(state, log)
+        draft = TileDraft(state, log)
         draft.set_slice(index, self.fresh(state, casino))
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         opened = open_casinos(state)
         n = len(state.casinos)
         if not draft.hears(DiceMoved):
-            # Draft.move's own path for the six moves (nobody hears them), in one pass: the
+            # TileDraft.move's own path for the six moves (nobody hears them), in one pass: the
             # box holds any number of blank dice and the casinos are open
             casinos = list(state.casinos)
             for number, count in enumerate(HANDICAP_SETUP, 1):
@@ -378,7 +378,7 @@ class Handicap(Tile[HandicapState]):
         """Rotate or return a die (after a choice space)."""
         task = state.tasks[0]
         assert isinstance(task, HandicapMove)
-        draft = Draft(state, log)  # pop_task, then the rotation or return, as one state
+        draft = TileDraft(state, log)  # pop_task, then the rotation or return, as one state
         draft.pop_task()
         if type(action) is HandicapRotate:
             draft_rotate_die(draft, task.seat, action.face, action.big)
@@ -392,8 +392,8 @@ class Handicap(Tile[HandicapState]):
         task = state.tasks[0]
         assert isinstance(task, HandicapTask)
         seat = task.seat
-        # pop_task, then the take with its reward, as one state (Draft)
-        draft = Draft(state, log)
+        # pop_task, then the take with its reward, as one state (TileDraft)
+        draft = TileDraft(state, log)
         draft.pop_task()
         if type(action) is not HandicapTake:
             return draft.build()  # declined

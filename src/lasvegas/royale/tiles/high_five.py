@@ -19,7 +19,7 @@ from ...modules.base import ModuleState, TileFact
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..table import casino_count
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 
 if TYPE_CHECKING:
     from ...state import State
@@ -130,7 +130,7 @@ class HighFive(Tile[HighFiveState]):
         s = self.slice_of(state, index)
         if s.holder < 0:
             return state
-        draft = Draft(state, log)  # the slice and the payment as one state
+        draft = TileDraft(state, log)  # the slice and the payment as one state
         draft.set_slice(index, HighFiveState(s.casino, -1))
         draft.pay_from_bank(s.holder, HIGH_FIVE_REWARD)
         return draft.build()

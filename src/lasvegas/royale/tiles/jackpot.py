@@ -19,7 +19,7 @@ from ...state import Phase, fast_constructor
 from ...text import money
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
@@ -158,7 +158,9 @@ class Jackpot(Tile[JackpotState]):
         s = self.slice_of(state, index)
         won = wins(faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
-        draft = Draft(state, log)  # the counter, the task, the event and the reward as one state
+        draft = TileDraft(
+            state, log
+        )  # the counter, the task, the event and the reward as one state
         draft.set_slice(index, _new_slice(casino=s.casino, counter=counter))
         draft.pop_task()
         if won:

@@ -24,7 +24,7 @@ from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..table import SUPPLY
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 
 if TYPE_CHECKING:
     from ...state import State
@@ -164,9 +164,11 @@ class Knockout(Tile[KnockoutState]):
         opponents = _OPPONENTS.get((seat, n))
         if opponents is None:
             opponents = _OPPONENTS.keep((seat, n), tuple((seat + k) % n for k in range(1, n)))
-        return self._go_on(Draft(state, log), index, seat, opponents)
+        return self._go_on(TileDraft(state, log), index, seat, opponents)
 
-    def _go_on(self, draft: Draft, index: int, active: Seat, opponents: tuple[Seat, ...]) -> State:
+    def _go_on(
+        self, draft: TileDraft, index: int, active: Seat, opponents: tuple[Seat, ...]
+    ) -> State:
         """Put the opponents' dice in the bar in order, asking whoever has a choice; then the
         active seat takes its own bar dice back (T-10). Every step goes into *draft*, built
         once at the end (one state instead of two per die moved)."""
@@ -193,7 +195,9 @@ class Knockout(Tile[KnockoutState]):
         return draft.build()
 
     @staticmethod
-    def _set(draft: Draft, index: int, s: KnockoutState, seat: Seat, small: int, big: int) -> None:
+    def _set(
+        draft: TileDraft, index: int, s: KnockoutState, seat: Seat, small: int, big: int
+    ) -> None:
         value = _new_slice(
             casino=s.casino,
             small=(*s.small[:seat], small, *s.small[seat + 1 :]),
@@ -201,7 +205,7 @@ class Knockout(Tile[KnockoutState]):
         )
         draft.set_slice(index, value)
 
-    def _to_bar(self, draft: Draft, index: int, seat: Seat, *, big: bool) -> None:
+    def _to_bar(self, draft: TileDraft, index: int, seat: Seat, *, big: bool) -> None:
         s = draft.slice(index)
         assert isinstance(s, KnockoutState)
         self._set(draft, index, s, seat, s.small[seat] + (not big), s.big[seat] + big)
@@ -239,7 +243,7 @@ class Knockout(Tile[KnockoutState]):
         task = state.tasks[0]
         assert isinstance(task, KnockoutChoice)
         assert isinstance(action, KnockoutPut)
-        draft = Draft(state, log)
+        draft = TileDraft(state, log)
         draft.pop_task()
         self._to_bar(draft, index, task.seat, big=action.big)
         return self._go_on(draft, index, task.active, task.rest)
@@ -247,7 +251,7 @@ class Knockout(Tile[KnockoutState]):
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-KNOCKOUT-2: the bar's dice return to their owners when the round ends."""
         s = self.slice_of(state, index)
-        draft = Draft(state, log)  # the moves and the slice as one state
+        draft = TileDraft(state, log)  # the moves and the slice as one state
         for seat in range(state.config.players):
             small, big = s.small[seat], s.big[seat]
             if small or big:

@@ -25,7 +25,7 @@ from ...modules.base import Capabilities, Task, TaskHandler, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import Money, Seat
 from ..bank import chips_for
-from .base import Draft, Tile
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...chance import Rng
@@ -294,7 +294,7 @@ class LuckyPunch(Tile):
         guess = _new_guess(
             module=index, seat=task.seat, guesser=(task.seat + 1) % n, tokens=action.tokens
         )
-        draft = Draft(state, log)  # the task and the event as one state
+        draft = TileDraft(state, log)  # the task and the event as one state
         draft.tasks = (guess, *state.tasks[1:])
         if draft.hears(FistMade):
             draft.emit(FistMade(seat=task.seat, tokens=action.tokens))
@@ -307,7 +307,7 @@ class LuckyPunch(Tile):
         assert isinstance(action, GuessTokens)
         hidden = task.tokens
         assert hidden is not None
-        draft = Draft(state, log)  # the task, the event and the reward as one state
+        draft = TileDraft(state, log)  # the task, the event and the reward as one state
         draft.pop_task()
         if draft.hears(FistOpened):
             guessed = action.tokens

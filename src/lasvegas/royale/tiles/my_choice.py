@@ -42,7 +42,7 @@ from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..state import royale_state
 from ..table import CASINO_NUMBERS, SUPPLY, closed_casinos
-from .base import Draft, Tile, TileState, activate_tile
+from .base import Tile, TileDraft, TileState, activate_tile
 from .shared import (
     BlackThrow,
     black_throw_handler,
@@ -337,7 +337,7 @@ def _activate(state: State, index: int, action: Action, log: list[Event] | None)
     task = state.tasks[0]
     assert isinstance(task, MyChoiceTile)
     assert isinstance(action, MyChoiceActivate)
-    draft = Draft(state, log)
+    draft = TileDraft(state, log)
     draft.pop_task()
     return activate_tile(draft.build(), CasinoNumber(action.casino), task.seat, log)
 
@@ -346,7 +346,7 @@ def _move(state: State, index: int, action: Action, log: list[Event] | None) -> 
     """Rotate or return one of the active seat's dice."""
     task = state.tasks[0]
     assert isinstance(task, MyChoiceMove)
-    draft = Draft(state, log)  # pop_task and the move as one state
+    draft = TileDraft(state, log)  # pop_task and the move as one state
     draft.pop_task()
     if type(action) is MyChoiceRotate:
         draft_rotate_die(draft, task.seat, action.face, action.big)
@@ -362,7 +362,7 @@ def _golden(state: State, index: int, action: Action, log: list[Event] | None) -
     assert isinstance(task, MyChoiceSpace)
     assert isinstance(action, MyChoiceGolden)
     seat = task.seat
-    draft = Draft(state, log)  # pop_task and the moves as one state
+    draft = TileDraft(state, log)  # pop_task and the moves as one state
     draft.pop_task()
     s = state.modules[index]
     assert isinstance(s, MyChoiceState)
@@ -505,7 +505,7 @@ class MyChoice(Tile[MyChoiceState]):
         assert isinstance(task, MyChoiceFace)
         assert isinstance(action, MyChoicePick)
         seat, face = task.seat, action.face
-        draft = Draft(state, log)  # pop_task and the reward as one state
+        draft = TileDraft(state, log)  # pop_task and the reward as one state
         draft.pop_task()
         if face <= len(MY_CHOICE_REWARDS):
             draft.reward(seat, MY_CHOICE_REWARDS[face - 1])
@@ -528,7 +528,7 @@ class MyChoice(Tile[MyChoiceState]):
         s = self.slice_of(state, index)
         if s.golden < 0:
             return state
-        draft = Draft(state, log)  # the slice, the move and the payment as one state
+        draft = TileDraft(state, log)  # the slice, the move and the payment as one state
         draft.set_slice(index, MyChoiceState(s.casino))
         small, big = (0, 1) if s.golden_big else (1, 0)
         draft.move(s.golden, small, big, _PLACE, SUPPLY)

@@ -36,7 +36,7 @@ from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..table import SUPPLY, closed_casinos
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -275,7 +275,7 @@ class NiceDice(Tile[NiceDiceState]):
         (no activation, T-6), or back to its owner if that casino is closed (T-7, T-10)."""
         task = state.tasks[0]
         assert isinstance(task, NiceDiceTask)
-        draft = Draft(state, log)  # the task, the moves and the slice as one state
+        draft = TileDraft(state, log)  # the task, the moves and the slice as one state
         draft.pop_task()
         if not isinstance(action, NiceDiceTake):
             return draft.build()
@@ -303,7 +303,7 @@ class NiceDice(Tile[NiceDiceState]):
         s = self.slice_of(state, index)
         if not s.owner or max(s.owner) < 0:  # every space empty
             return state
-        draft = Draft(state, log)  # the slice, the moves and the rewards as one state
+        draft = TileDraft(state, log)  # the slice, the moves and the rewards as one state
         draft.set_slice(index, NiceDiceState(s.casino))
         n = state.config.players
         start = state.start

@@ -26,7 +26,7 @@ from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..table import CASINO_NUMBERS
-from .base import Draft, Tile, TileState, reward_text
+from .base import Tile, TileDraft, TileState, reward_text
 
 if TYPE_CHECKING:
     from ...state import State
@@ -257,7 +257,7 @@ class NoEntry(Tile[NoEntryState]):
         """Move the token and the counter and pay the space's reward, or leave it be."""
         task = state.tasks[0]
         assert isinstance(task, NoEntryChoice)
-        draft = Draft(state, log)  # the task, the slice, the event and the reward as one state
+        draft = TileDraft(state, log)  # the task, the slice, the event and the reward as one state
         draft.pop_task()
         if type(action) is NoEntryLeave:
             return draft.build()

@@ -14,7 +14,7 @@ import attrs
 from ...events import DicePlaced, Event
 from ...types import Money, Seat
 from ..bank import chips_for
-from .base import Draft, Tile
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...state import State
@@ -74,6 +74,6 @@ class PayDay(Tile):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-PAYDAY-1: pay $10,000 per casino holding a die of *seat*."""
-        draft = Draft(state, log)  # bank.reward, built as one state
+        draft = TileDraft(state, log)  # bank.reward, built as one state
         draft.reward(seat, casinos_held(state, seat) * PAY_PER_CASINO)
         return draft.build()

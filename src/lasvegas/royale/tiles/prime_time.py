@@ -29,7 +29,7 @@ from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
 from ..table import closed_casinos
-from .base import Draft, Tile, TileState
+from .base import Tile, TileDraft, TileState
 from .shared import BlackThrow, describe_black_throw
 
 if TYPE_CHECKING:
@@ -245,7 +245,7 @@ class PrimeTime(Tile[PrimeTimeState]):
         rest = state.tasks[1:]
         assert isinstance(task, PrimeTimeChoice)
         assert isinstance(action, PrimeTimePlace)
-        draft = Draft(state, log)  # the task, the slice and the moves as one state
+        draft = TileDraft(state, log)  # the task, the slice and the moves as one state
         draft.tasks = rest
         if not action.faces:
             return draft.build()
@@ -262,7 +262,7 @@ class PrimeTime(Tile[PrimeTimeState]):
         s = self.slice_of(state, index)
         if not s.placed:
             return state
-        draft = Draft(state, log)  # the slice and the moves as one state
+        draft = TileDraft(state, log)  # the slice and the moves as one state
         draft.set_slice(index, PrimeTimeState(s.casino))
         for casino in s.placed:
             draft.move(s.seat, 1, 0, CasinoNumber(casino), BLACK_DICE)

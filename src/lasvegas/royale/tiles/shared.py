@@ -9,7 +9,7 @@
 * **Rotate or return a die** (Handicap's choice reward, My Choice's fifth action): the
   choices (:func:`rotations`, :func:`returns`) and the moves (:func:`rotate_die`,
   :func:`return_die`, and :func:`draft_rotate_die`, :func:`draft_return_die` on a tile's
-  :class:`~lasvegas.royale.tiles.base.Draft`).
+  :class:`~lasvegas.royale.tiles.base.TileDraft`).
 """
 
 from __future__ import annotations
@@ -30,8 +30,7 @@ if TYPE_CHECKING:
     from ...chance import Rng
     from ...events import Event
     from ...state import State
-    from .base import Draft as TileDraft
-    from .base import Tile
+    from .base import Tile, TileDraft
 
 __all__ = [
     "BLACK_OUTCOMES",
@@ -256,12 +255,12 @@ def return_die(
 
 
 def draft_rotate_die(draft: TileDraft, seat: Seat, face: int, big: bool) -> None:
-    """:func:`rotate_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft` (the same
+    """:func:`rotate_die` on a tile's :class:`~lasvegas.royale.tiles.base.TileDraft` (the same
     move, checks and event), for a tile that builds its step as one state.
 
     >>> import lasvegas as lv
-    >>> from lasvegas.royale.tiles.base import Draft
-    >>> draft = Draft(lv.new_game(lv.royale(3)), None)
+    >>> from lasvegas.royale.tiles.base import TileDraft
+    >>> draft = TileDraft(lv.new_game(lv.royale(3)), None)
     >>> draft_rotate_die(draft, 1, 4, False)
     >>> draft.build() == rotate_die(lv.new_game(lv.royale(3)), 1, 4, False, None)
     True
@@ -271,12 +270,12 @@ def draft_rotate_die(draft: TileDraft, seat: Seat, face: int, big: bool) -> None
 
 
 def draft_return_die(draft: TileDraft, seat: Seat, casino: int, big: bool) -> None:
-    """:func:`return_die` on a tile's :class:`~lasvegas.royale.tiles.base.Draft`.
+    """:func:`return_die` on a tile's :class:`~lasvegas.royale.tiles.base.TileDraft`.
 
     >>> import lasvegas as lv
-    >>> from lasvegas.royale.tiles.base import Draft
+    >>> from lasvegas.royale.tiles.base import TileDraft
     >>> state = rotate_die(lv.new_game(lv.royale(3)), 1, 4, True, None)
-    >>> draft = Draft(state, None)
+    >>> draft = TileDraft(state, None)
     >>> draft_return_die(draft, 1, 4, True)
     >>> draft.build() == return_die(state, 1, 4, True, None)
     True
