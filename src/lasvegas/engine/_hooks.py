@@ -1,11 +1,11 @@
-"""The helpers module hooks build states with: events (:func:`emit` and :func:`hears`, from
+"""The helpers module hooks build states with: events (:func:`emit`, :func:`wanted`, :func:`hears`, from
 the neutral ``lasvegas._emit``), tasks, slices."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._emit import emit, hears
+from .._emit import emit, hears, wanted
 from ..modules.base import ModuleState, Task
 from ..state import (
     State,
@@ -13,7 +13,7 @@ from ..state import (
     with_tasks,
 )
 
-__all__ = ["emit", "hears", "pop_task", "push_task", "set_slice", "set_slices"]
+__all__ = ["emit", "hears", "pop_task", "push_task", "set_slice", "set_slices", "wanted"]
 
 
 def push_task(state: State, task: Task, *, first: bool = False) -> State:
