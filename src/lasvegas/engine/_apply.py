@@ -103,18 +103,7 @@ def apply(state: State, action: Action) -> State:
         if (phase is _ROLL or phase is _PLACE) and not state.tasks:
             return state
         return _advance(state, None)
-    # _apply_task, inlined (the hot path of module chance nodes and decisions)
-    task = state.tasks[0]
-    index = task.module
-    handler = state.config.ruleset.handlers[type(task)]
-    mover = handler.to_move  # _task_mover, inlined
-    if task.chance or mover is None or mover(state, index, task) is CHANCE:
-        if (problem := action_problem(action)) is not None:
-            raise _illegal(state, action, problem, "bad-type")
-    else:
-        legal = () if handler.actions is None else handler.actions(state, index, task)
-        action = _check_listed(state, action, legal)
-    state = handler.resolve(state, index, action, None)
+    state = _apply_task(state, action, None)
     if state.tasks:
         return state
     return _advance(state, None)
