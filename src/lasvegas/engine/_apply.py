@@ -88,23 +88,11 @@ def apply(state: State, action: Action) -> State:
     ...
     lasvegas.errors.IllegalActionError: Place(face=4) in phase roll: a roll of 8 dice is next
     """
-    if not state.tasks:  # the hot path: skip the general dispatcher
-        kind = type(action)
-        phase = state.phase
-        if phase is _ROLL and kind is Roll:
-            state = _roll(state, action, None)  # type: ignore[arg-type]
-        elif phase is _PLACE and kind is Place:
-            state = _place(state, action, None)  # type: ignore[arg-type]
-        elif phase is _FILL and kind is Draw:
-            state = _draw(state, action, None)  # type: ignore[arg-type]
-        else:
-            state = _apply(state, action, None)
-        phase = state.phase
-        if (phase is _ROLL or phase is _PLACE) and not state.tasks:
-            return state
-        return _advance(state, None)
-    state = _apply_task(state, action, None)
+    state = _apply(state, action, None)
     if state.tasks:
+        return state
+    phase = state.phase
+    if phase is _ROLL or phase is _PLACE:
         return state
     return _advance(state, None)
 
