@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine._hooks import emit
+from ._emit import emit
 from .state import Phase, State, evolve
 from .table import place
 

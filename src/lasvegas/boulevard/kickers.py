@@ -23,7 +23,7 @@ import attrs
 
 from ..actions import Action
 from ..config import Params
-from ..engine import emit, set_slice
+from ..engine import emit, set_slice, wanted
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
 from ..modules.base import (
@@ -313,7 +313,7 @@ class Kickers(RuleModule[KickersState]):
             modules=(*modules[:index], KickersState(out), *modules[index + 1 :]),
             tasks=tasks,
         )
-        if log is not None or DieKicked in state.config.ruleset.reactors:
+        if wanted(state, log, DieKicked):
             event = DieKicked(seat=task.seat, casino=number, owner=owner, big=big, face=task.face)
             state = emit(state, event, log)
         return state

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..actions import Action, Draw
 from ..config import GameConfig
 from ..edit import Draft
-from ..engine import emit
+from ..engine import emit, wanted
 from ..errors import IllegalActionError
 from ..events import DicePlaced, Event, NoteDealt
 from ..state import (
@@ -209,7 +209,6 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
         raise illegal(state, action, no_such_note(hidden), "bad-draw")
     casinos = list(state.casinos)
     at, done = note_dealt(casinos, value, drawn)
-    config = state.config
     state = evolve(
         state,
         casinos=tuple(casinos),
@@ -217,7 +216,7 @@ def draw_note(state: State, action: Action, log: list[Event] | None) -> State:
         pile_returned=drawn[1],
         tasks=state.tasks[1:] if done else state.tasks,
     )
-    if log is not None or NoteDealt in config.ruleset.reactors:
+    if wanted(state, log, NoteDealt):
         state = emit(state, NoteDealt(casino=CasinoNumber(at + 1), value=value), log)
     return state
 
@@ -308,7 +307,7 @@ def draw_card(state: State, index: int, action: Action, log: list[Event] | None)
     if rest is not seats:
         tasks = (new_deal(module=index, seats=rest), *tasks[1:]) if rest else tasks[1:]
     state = _dealt_slice(state, index, s, decks, hands, tasks)
-    if log is not None or CardDrawn in state.config.ruleset.reactors:
+    if wanted(state, log, CardDrawn):
         state = emit(state, CardDrawn(seat=seat), log)
     if not rest:
         state = dealt(state, index, log)
@@ -430,7 +429,7 @@ def choose(state: State, index: int, action: Action, log: list[Event] | None) ->
     following = mover(s, start)
     if following is not None:  # hidden until the last seat has chosen (K-13)
         state = with_slice(state, index, s)
-        if log is not None or CardsCommitted in state.config.ruleset.reactors:
+        if wanted(state, log, CardsCommitted):
             state = emit(state, CardsCommitted(seat=seat), log)
         return state
     order = tuple(t for t in orders(len(choices))[start] if choices[t] is not None)
@@ -557,7 +556,7 @@ def resolve(
     state = draft.build()
     if events is not None:
         for event in events:
-            if log is not None or type(event) in reactors:
+            if wanted(state, log, type(event)):
                 state = emit(state, event, log)
     return deal(state, index, tuple(draw), log)
 

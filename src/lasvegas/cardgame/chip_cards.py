@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, ClassVar
 import attrs
 
 from ..actions import Action
-from ..engine import emit
+from ..engine import emit, wanted
 from ..errors import ConfigError, IllegalActionError
 from ..events import CasinosFilled, DicePlaced, Event
 from ..modules.base import Capabilities, ModuleState, RuleModule, Score, Task, TaskHandler
@@ -382,7 +382,7 @@ class ChipCards(RuleModule[ChipCardsState]):
         if task.casino < CHIP_CASINOS and pile:
             rest = (DealChips(index, task.casino + 1), *rest)
         state = _with(state, index, s, rest)
-        if log is None and ChipDealt not in state.config.ruleset.reactors:
+        if not wanted(state, log, ChipDealt):
             return state
         return emit(state, ChipDealt(casino=task.casino, colour=action.colour), log)
 
@@ -408,7 +408,7 @@ class ChipCards(RuleModule[ChipCardsState]):
             if not (type(t) is ChooseChip and t.module == index and not casinos[t.casino - 1])
         )
         state = _with(state, index, s, rest)
-        if log is None and ChipTaken not in state.config.ruleset.reactors:
+        if not wanted(state, log, ChipTaken):
             return state
         return emit(state, ChipTaken(seat=seat, casino=task.casino, colour=action.colour), log)
 

@@ -181,7 +181,15 @@ finish(ChanceRun)
 # The submodules, after the result types they import from here.
 from ._apply import apply, new_game, step  # noqa: E402
 from ._chance import play_chance  # noqa: E402
-from ._hooks import emit, hears, pop_task, push_task, set_slice, set_slices  # noqa: E402
+from ._hooks import (  # noqa: E402
+    emit,
+    hears,
+    pop_task,
+    push_task,
+    set_slice,
+    set_slices,
+    wanted,
+)
 from ._moves import (  # noqa: E402
     action_space,
     chance_outcomes,
@@ -218,4 +226,5 @@ __all__ = [
     "standings",
     "step",
     "to_move",
+    "wanted",
 ]

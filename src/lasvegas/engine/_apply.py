@@ -88,34 +88,11 @@ def apply(state: State, action: Action) -> State:
     ...
     lasvegas.errors.IllegalActionError: Place(face=4) in phase roll: a roll of 8 dice is next
     """
-    if not state.tasks:  # the hot path: skip the general dispatcher
-        kind = type(action)
-        phase = state.phase
-        if phase is _ROLL and kind is Roll:
-            state = _roll(state, action, None)  # type: ignore[arg-type]
-        elif phase is _PLACE and kind is Place:
-            state = _place(state, action, None)  # type: ignore[arg-type]
-        elif phase is _FILL and kind is Draw:
-            state = _draw(state, action, None)  # type: ignore[arg-type]
-        else:
-            state = _apply(state, action, None)
-        phase = state.phase
-        if (phase is _ROLL or phase is _PLACE) and not state.tasks:
-            return state
-        return _advance(state, None)
-    # _apply_task, inlined (the hot path of module chance nodes and decisions)
-    task = state.tasks[0]
-    index = task.module
-    handler = state.config.ruleset.handlers[type(task)]
-    mover = handler.to_move  # _task_mover, inlined
-    if task.chance or mover is None or mover(state, index, task) is CHANCE:
-        if (problem := action_problem(action)) is not None:
-            raise _illegal(state, action, problem, "bad-type")
-    else:
-        legal = () if handler.actions is None else handler.actions(state, index, task)
-        action = _check_listed(state, action, legal)
-    state = handler.resolve(state, index, action, None)
+    state = _apply(state, action, None)
     if state.tasks:
+        return state
+    phase = state.phase
+    if phase is _ROLL or phase is _PLACE:
         return state
     return _advance(state, None)
 

@@ -1,12 +1,11 @@
-"""The helpers module hooks build states with: events, tasks, slices."""
+"""The helpers module hooks build states with: events (:func:`emit`, :func:`wanted`, :func:`hears`, from
+the neutral ``lasvegas._emit``), tasks, slices."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..events import (
-    Event,
-)
+from .._emit import emit, hears, wanted
 from ..modules.base import ModuleState, Task
 from ..state import (
     State,
@@ -14,54 +13,7 @@ from ..state import (
     with_tasks,
 )
 
-
-def _awake(state: State, indexes: tuple[int, ...]) -> bool:
-    """Whether any module of *indexes* is awake: not one that sleeps while its slice is
-    ``None`` (``RuleModule.sleeps``) with its slice ``None``."""
-    sleepers = state.config.ruleset.sleepers
-    slices = state.modules
-    for i in indexes:  # noqa: SIM110 - a plain loop: any() and its generator cost more
-        if slices[i] is not None or i not in sleepers:
-            return True
-    return False
-
-
-def hears(state: State, kind: type[Event]) -> bool:
-    """Whether a module awake in *state* reacts to events of type *kind* (``listens``,
-    sleeping modules not counted): a module may skip building an event nobody hears when it
-    keeps no log.
-
-    >>> import lasvegas as lv
-    >>> from lasvegas.events import DicePlaced
-    >>> hears(lv.new_game(lv.classic(3)), DicePlaced)
-    False
-    >>> hears(lv.new_game(lv.classic(3, lv.Kickers())), DicePlaced)
-    True
-    """
-    indexes = state.config.ruleset.reactors.get(kind)
-    return indexes is not None and _awake(state, indexes)
-
-
-def emit(state: State, event: Event, log: list[Event] | None) -> State:
-    """Record *event* in *log* (if any) and let the modules that react to its type react.
-
-    >>> import lasvegas as lv
-    >>> log: list[lv.Event] = []
-    >>> _ = emit(lv.new_game(lv.classic(2)), lv.RoundEnded(round=1), log)
-    >>> log
-    [RoundEnded(round=1)]
-    """
-    if log is not None:
-        log.append(event)
-    ruleset = state.config.ruleset
-    indexes = ruleset.reactors.get(type(event))
-    if indexes:
-        modules = state.config.modules
-        sleepers = ruleset.sleepers
-        for i in indexes:
-            if i not in sleepers or state.modules[i] is not None:  # sleeping modules skipped
-                state = modules[i].react(state, i, event, log)
-    return state
+__all__ = ["emit", "hears", "pop_task", "push_task", "set_slice", "set_slices", "wanted"]
 
 
 def push_task(state: State, task: Task, *, first: bool = False) -> State:

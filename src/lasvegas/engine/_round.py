@@ -39,7 +39,7 @@ from ._common import (
     _TURN_START,
     _illegal,
 )
-from ._hooks import emit, hears
+from ._hooks import emit, hears, wanted
 from ._turns import _next_seat, _start_turn, _to
 
 
@@ -71,7 +71,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
         pile_hidden=drawn[0],
         pile_returned=drawn[1],
     )
-    if log is not None or NoteDealt in state.config.ruleset.reactors:
+    if wanted(state, log, NoteDealt):
         state = emit(state, NoteDealt(casino=CasinoNumber(index + 1), value=value), log)
     return state
 
@@ -97,7 +97,7 @@ def _advance(state: State, log: list[Event] | None) -> State:
                 if index < params.casinos:
                     return state if index == state.cursor else _to(state, _FILL, index)
             state = _to(state, _TURN_START, 0, state.start)
-            if log is not None or CasinosFilled in ruleset.reactors:
+            if wanted(state, log, CasinosFilled):
                 state = emit(state, CasinosFilled(round=state.round), log)
         elif phase is _TURN_END or phase is _TURN_START:
             supply = state.supply
@@ -160,7 +160,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
         if paid is not None:
             break
     state = _pay_casino(state, index, log) if paid is None else _to(paid, paid.phase, index + 1)
-    if log is not None or CasinoPaid in ruleset.reactors:
+    if wanted(state, log, CasinoPaid):
         state = emit(state, _PAID[index], log)
     return state
 
@@ -211,7 +211,7 @@ def _start_payout(state: State, log: list[Event] | None) -> State:
         _pay_run(draft, 0, len(state.casinos))
         return _end_round(draft)
     state = _to(state, _PAYOUT, 0, state.active, _NO_ROLL)
-    if log is not None or PayoutStarted in ruleset.reactors:
+    if wanted(state, log, PayoutStarted):
         state = emit(state, PayoutStarted(round=state.round), log)
     return state
 

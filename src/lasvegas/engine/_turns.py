@@ -29,7 +29,7 @@ from ._common import (
     _first_turn,  # noqa: F401 - the docstrings' examples use it
     _illegal,
 )
-from ._hooks import emit
+from ._hooks import emit, wanted
 from ._moves import (
     _INT,
     _VALID_ROLLS,
@@ -135,7 +135,7 @@ def _rolled_state(
         and not legal_actions(state)
     ):
         state = end_turn(state)  # T-7: every face points at a closed casino
-        if log is not None or TurnPassed in ruleset.reactors:
+        if wanted(state, log, TurnPassed):
             state = emit(state, TurnPassed(seat=seat, reason="closed"), log)
     return state
 
@@ -235,7 +235,7 @@ def _place(state: State, action: Place, log: list[Event] | None) -> State:
         casinos=casinos,
         modules=state.modules,
     )
-    if log is not None or DicePlaced in reactors:
+    if wanted(state, log, DicePlaced):
         key = (seat, face, index, c0, c1, c2, c3)
         event = _PLACED.get(key) if type(face) is int else None
         if event is None:

@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import attrs
 
-from ..engine import emit
+from ..engine import emit, wanted
 from ..events import Event
 from ..state import State, evolve, fast_constructor
 from ..types import Money, Seat
@@ -97,7 +97,7 @@ def give_chips(state: State, seat: Seat, count: int, log: list[Event] | None) ->
         return state
     s = royale_state(state)
     state = _with_chips(state, s, seat, s.chips[seat] + count)
-    if log is not None or ChipsGiven in state.config.ruleset.reactors:
+    if wanted(state, log, ChipsGiven):
         state = emit(state, ChipsGiven(seat=seat, count=count), log)
     return state
 
@@ -140,7 +140,7 @@ def pay_from_bank(state: State, seat: Seat, amount: Money, log: list[Event] | No
         state,
         evolve_royale(s, chips=row, bank=bank),
     )
-    if log is not None or BankPaid in state.config.ruleset.reactors:
+    if wanted(state, log, BankPaid):
         state = emit(state, BankPaid(seat=seat, amount=amount, cards=taken, chips=chips), log)
     return state
 

@@ -19,7 +19,7 @@ import attrs
 from ..actions import Action, Draw, Roll
 from ..chance import Rng, roll_distribution
 from ..config import GameConfig
-from ..engine import emit, pop_task
+from ..engine import emit, pop_task, wanted
 from ..errors import ConfigError, IllegalActionError
 from ..events import DiceRolled, Event, NoteDealt
 from ..modules.base import ModuleState, Task, TaskHandler
@@ -343,7 +343,7 @@ def _deal_face(
     state = evolve(state, modules=tuple(slices), tasks=state.tasks[1:] if pop else None)
     if quiet:  # the fresh slice is in: the base setup has nothing left to do
         return state
-    if log is not None or TileDealt in config.ruleset.reactors:
+    if wanted(state, log, TileDealt):
         state = emit(state, TileDealt(casino=casino, face=face), log)
     return tile.setup(state, tile_index, casino, log)
 
@@ -535,7 +535,7 @@ def _cards_dealt(
         pile_returned=returned,
         tasks=tasks,
     )
-    if pairs is not None and (log is not None or NoteDealt in state.config.ruleset.reactors):
+    if pairs is not None and wanted(state, log, NoteDealt):
         for number, pair in enumerate(pairs, 1):
             for card in pair:
                 state = emit(state, NoteDealt(casino=CasinoNumber(number), value=card), log)
@@ -584,7 +584,7 @@ def _banked(
         modules=tuple(slices),
         tasks=tasks,
     )
-    if log is not None or CardBanked in state.config.ruleset.reactors:
+    if wanted(state, log, CardBanked):
         for value in values:
             state = emit(state, CardBanked(value=value), log)
     return state

@@ -29,7 +29,7 @@ import attrs
 
 from ..actions import Action
 from ..config import GameConfig, Params
-from ..engine import closed_casinos, emit, next_turn, payout_order, set_slices
+from ..engine import closed_casinos, emit, next_turn, payout_order, set_slices, wanted
 from ..errors import ConfigError
 from ..events import (
     CasinoPaid,
@@ -329,7 +329,7 @@ class Royale(RuleModule[RoyaleState]):
                 j = tiles[casino - 1]
                 tile = state.config.modules[j]
                 assert isinstance(tile, Tile)
-                if log is not None or TileActivated in state.config.ruleset.reactors:
+                if wanted(state, log, TileActivated):
                     activated = TileActivated(
                         casino=CasinoNumber(casino), face=tile.code, seat=event.seat
                     )
@@ -469,7 +469,7 @@ class Royale(RuleModule[RoyaleState]):
         row[seat] -= 1
         slices = list(state.modules)
         slices[index] = evolve_royale(s, chips=tuple(row))
-        if log is None and TurnPassed not in state.config.ruleset.reactors:
+        if not wanted(state, log, TurnPassed):
             # Nothing comes between the pass and the next turn: build that state at once.
             return next_turn(state, tuple(slices))
         state = with_turn(
@@ -482,7 +482,7 @@ class Royale(RuleModule[RoyaleState]):
             casinos=state.casinos,
             modules=tuple(slices),
         )
-        if log is not None or TurnPassed in state.config.ruleset.reactors:
+        if wanted(state, log, TurnPassed):
             state = emit(state, TurnPassed(seat=seat, reason="chip"), log)
         return state
 

@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, ClassVar, final
 import attrs
 
 from ...edit import Draft as CoreDraft
-from ...engine import closed_casinos, emit, set_slice
+from ...engine import closed_casinos, emit, set_slice, wanted
 from ...errors import ConfigError
 from ...events import DicePlaced, DiceRolled, Event
 from ...modules.base import (
@@ -572,7 +572,7 @@ class Tile(RuleModule[SliceT]):
         task = state.tasks[0]
         assert isinstance(task, BlackThrow)
         faces = thrown_faces(state, action)
-        if log is not None or DiceRolled in state.config.ruleset.reactors:
+        if wanted(state, log, DiceRolled):
             state = emit(state, black_rolled(task.seat, faces), log)
         state = self.thrown(state, index, task.seat, faces, log)
         if not state.tasks and state.phase is _PAYOUT:
@@ -626,7 +626,7 @@ def activate_tile(
         return state
     tile = state.config.modules[index]
     assert isinstance(tile, Tile)
-    if log is not None or TileActivated in state.config.ruleset.reactors:  # else emit is a no-op
+    if wanted(state, log, TileActivated):
         state = emit(state, TileActivated(casino=casino, face=tile.code, seat=seat), log)
     return tile.activate(state, index, seat, log, placed)
 
