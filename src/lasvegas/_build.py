@@ -21,6 +21,7 @@ COMPILED_MODULES: Final = (
     "lasvegas._native",
     "lasvegas.state",
     "lasvegas._splitmix",
+    "lasvegas._rng",
     "lasvegas.payout",
     "lasvegas.table",
     "lasvegas.engine",
