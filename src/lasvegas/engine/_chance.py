@@ -10,6 +10,8 @@ them in one state through its handler's :attr:`~lasvegas.TaskHandler.run` hook.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Action
 from ..chance import Rng
 from ..events import NoteDealt
@@ -22,7 +24,7 @@ from ._moves import sample_chance
 from ._round import _advance, _below_minimum
 from ._turns import _rolled_state
 
-_new_run = fast_constructor(ChanceRun)
+_new_run: Final = fast_constructor(ChanceRun)
 """``ChanceRun(state, actions)`` without attrs' __init__ (one per call)."""
 
 
