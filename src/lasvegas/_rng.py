@@ -18,9 +18,8 @@ from itertools import product
 from typing import TYPE_CHECKING, Final, SupportsIndex, TypeVar
 
 from ._build import COMPILED
-from ._splitmix import GAMMA_I64 as _GAMMA_I64
 from ._splitmix import mix as _mix
-from ._splitmix import wrap as _wrap
+from ._splitmix import step as _next_state
 
 if TYPE_CHECKING:
     # A machine integer compiled, an int interpreted (see lasvegas._splitmix).
@@ -87,8 +86,6 @@ the opposite order from `divmod`; the faces are sorted, so the multiset is the s
 _FACES4: Final = _FACES[4]
 
 
-_MIN_I64: Final[i64] = -0x8000000000000000  # -(2**63), a literal: a machine constant compiled
-_MAX_I64: Final[i64] = 0x7FFFFFFFFFFFFFFF
 _HALF: Final = 1 << 63
 
 _NATIVE_MAX: Final = 1 << 62
@@ -115,7 +112,7 @@ def _unsigned(z: i64) -> int:
 
 def _two64_mod(n: i64) -> i64:
     """``2**64 % n`` for ``1 <= n <= 2**62``, in machine integers."""
-    half: i64 = (_MAX_I64 % n + 1) % n  # 2**63 % n
+    half: i64 = (0x7FFFFFFFFFFFFFFF % n + 1) % n  # 2**63 % n (the literal: 2**63 - 1)
     return half * 2 % n
 
 
@@ -414,7 +411,7 @@ class Rng:
 
     def _step(self) -> i64:
         """Advance one SplitMix64 step; its output as a signed 64-bit integer."""
-        s = _wrap(self._s + _GAMMA_I64)
+        s = _next_state(self._s)
         self._s = s
         return _mix(s)
 
@@ -422,7 +419,9 @@ class Rng:
         """The first output below the unsigned rejection bound ``2**63 + bound`` (signed)."""
         while True:
             z = self._step()
-            if (z ^ _MIN_I64) < bound:  # unsigned z < 2**63 + bound, in signed arithmetic
+            # unsigned z < 2**63 + bound, in signed arithmetic (z with its sign bit flipped;
+            # the literals are machine constants compiled, a module constant would be unboxed)
+            if (z ^ (-0x7FFFFFFFFFFFFFFF - 1)) < bound:
                 return z
 
     def _below_native(self, n: i64) -> int:
@@ -430,7 +429,7 @@ class Rng:
         rest = _two64_mod(n)  # 2**64 % n; the bound is 2**64 - rest
         if rest == 0:
             return _unsigned_mod(self._step(), n, 0)
-        return _unsigned_mod(self._accepted(_MAX_I64 - rest + 1), n, rest)
+        return _unsigned_mod(self._accepted(0x7FFFFFFFFFFFFFFF - rest + 1), n, rest)
 
     def _dice_native(self, k: i64) -> tuple[int, ...]:
         """`dice` for ``1 <= k <= 8`` (the same draws and faces as its inlined path)."""

@@ -19,17 +19,16 @@ if TYPE_CHECKING:
     # an int is an i64 to mypy.
     from mypy_extensions import i64
 
-__all__ = ["GAMMA_I64", "mix", "native_batch", "wrap"]
+__all__ = ["mix", "native_batch", "step", "wrap"]
 
 _TWO64: Final = 1 << 64
 
 _HALF: Final = 1 << 63
-GAMMA_I64: Final[i64] = -0x61C8864680B583EB  # 0x9E3779B97F4A7C15 - 2**64
-_MIX1_I64: Final[i64] = -0x40A7B892E31B1A47  # 0xBF58476D1CE4E5B9 - 2**64
-_MIX2_I64: Final[i64] = -0x6B2FB644ECCEEE15  # 0x94D049BB133111EB - 2**64
-"""The SplitMix64 constants as signed 64-bit values (each is above 2**63), written as
-literals: mypyc compiles a literal ``Final`` to a machine constant, where an expression
-(``0x9E3779B97F4A7C15 - 2**64``) would be a Python int unboxed at every use."""
+# The SplitMix64 constants appear below as signed 64-bit literals (each is above 2**63):
+# 0x9E3779B97F4A7C15 - 2**64 = -0x61C8864680B583EB (the increment), 0xBF58476D1CE4E5B9 - 2**64
+# = -0x40A7B892E31B1A47 and 0x94D049BB133111EB - 2**64 = -0x6B2FB644ECCEEE15 (the mixers).
+# Written in the expressions, mypyc compiles them to machine constants; a module-level
+# constant, Final or not, would be a Python int unboxed at each use.
 
 
 def wrap(x: i64) -> i64:
@@ -55,10 +54,15 @@ def native_batch(base: int, n: int) -> tuple[int, ...]:
     s: i64 = base - _TWO64 if base >= _HALF else base
     out: list[int] = []
     for _ in range(n):
-        s = wrap(s + GAMMA_I64)
+        s = step(s)
         z = mix(s)
         out.append(int(z) + _TWO64 if z < 0 else int(z))
     return tuple(out)
+
+
+def step(s: i64) -> i64:
+    """The SplitMix64 state after *s* (both signed 64-bit values): *s* plus the increment."""
+    return wrap(s - 0x61C8864680B583EB)
 
 
 def mix(s: i64) -> i64:
@@ -67,6 +71,6 @@ def mix(s: i64) -> i64:
     The compiled :class:`lasvegas.Rng` steps its machine-integer state with this, one output
     at a time (a right shift is arithmetic, so each is masked to its logical bits).
     """
-    z = wrap((s ^ ((s >> 30) & 0x3FFFFFFFF)) * _MIX1_I64)
-    z = wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * _MIX2_I64)
+    z = wrap((s ^ ((s >> 30) & 0x3FFFFFFFF)) * -0x40A7B892E31B1A47)
+    z = wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -0x6B2FB644ECCEEE15)
     return z ^ ((z >> 31) & 0x1FFFFFFFF)
