@@ -9,6 +9,8 @@ documented algorithm (chunks of up to 24 dice, rejection, base-6 digits).
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from itertools import permutations
@@ -18,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lasvegas import COMPILED
+from lasvegas import COMPILED, _rng
 from lasvegas._splitmix import native_batch as _native_batch
 from lasvegas.chance import Rng, roll_distribution
 
@@ -206,6 +208,79 @@ def test_below_matches_the_documented_method(seed: int, n: int) -> None:
         if u < limit:
             break
     assert Rng(seed).below(n) == u % n
+
+
+def _reference_below(seed: int, n: int) -> int:
+    """`Rng.below(n)` by its documented method, for ``n <= 2**64``, on the reference stream."""
+    stream = reference_splitmix64(seed)
+    limit = (TWO64 // n) * n
+    u = next(stream)
+    while u >= limit:
+        u = next(stream)
+    return u % n
+
+
+_EDGE_BOUNDS = st.sampled_from(
+    [
+        *(1, 2, 3, 5, 6, 7, 255, 256, 257, 2**31, 2**32 + 1, 3**39, 2**61 + 1, 2**62 - 1),
+        *(2**62, 2**62 + 1, 2**63 - 1, 2**63, 2**63 + 1, 3 * 2**62, TWO64 - 1, TWO64),
+    ]
+)
+
+
+@given(seeds, _EDGE_BOUNDS | st.integers(min_value=1, max_value=2**63))
+def test_below_small_and_edge_bounds_match_the_documented_method(seed: int, n: int) -> None:
+    """Bounds around the compiled build's machine-integer limit (``2**62``), powers of two
+    (no rejection) and bounds whose rejection is frequent (``3 * 2**62``)."""
+    assert Rng(seed).below(n) == _reference_below(seed, n)
+
+
+@given(
+    st.integers(min_value=0, max_value=TWO64 - 1),
+    st.integers(min_value=1, max_value=24),
+    _EDGE_BOUNDS.filter(lambda n: n <= 2**62) | st.integers(min_value=1, max_value=2**62),
+)
+def test_machine_integer_path_matches_the_documented_methods(state: int, m: int, n: int) -> None:
+    """The compiled build's path (the state a signed 64-bit integer, one step per output),
+    run in either build: compiled it is what `Rng` runs, interpreted it is checked here."""
+    native = Rng(0)
+    native._s = _rng._signed(state)
+    faces, used = reference_dice(state, m)
+    assert native._chunk_native(m) == faces
+    stream = reference_splitmix64(state)
+    for _ in range(used):
+        next(stream)
+    assert _rng._unsigned(native._step()) == next(stream)
+    native._s = _rng._signed(state)
+    assert native._below_native(n) == _reference_below(state, n)
+    if m <= 8:
+        native._s = _rng._signed(state)
+        assert native._dice_native(m) == faces
+
+
+def test_pickle_and_copy_keep_the_stream() -> None:
+    rng = Rng(2024)
+    rng.dice(8)
+    for twin in (pickle.loads(pickle.dumps(rng)), copy.copy(rng), copy.deepcopy(rng)):
+        assert type(twin) is Rng
+        assert twin is not rng
+        assert twin.state == rng.state
+        fresh = Rng.from_state(rng.state)
+        assert [twin.below(1000) for _ in range(5)] == [fresh.below(1000) for _ in range(5)]
+    assert Rng.__module__ == "lasvegas.chance"
+
+
+class _Index:
+    """Not an int, but an integer by ``__index__`` (as NumPy's integers are)."""
+
+    def __index__(self) -> int:
+        return 77
+
+
+def test_seed_and_state_may_be_any_integer_type() -> None:
+    assert Rng(_Index()).state == 77
+    assert Rng.from_state(_Index()).state == 77
+    assert Rng(True).state == 1
 
 
 # --- properties ------------------------------------------------------------------------------

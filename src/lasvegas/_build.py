@@ -22,6 +22,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.state",
     "lasvegas._splitmix",
     "lasvegas._emit",
+    "lasvegas._rng",
     "lasvegas.payout",
     "lasvegas.table",
     "lasvegas.engine",

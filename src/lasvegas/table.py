@@ -19,7 +19,7 @@ import functools
 from bisect import bisect_left
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from .actions import Action, Draw, Roll
 from .chance import multiset_draw_distribution, roll_distribution
@@ -313,10 +313,10 @@ def deal_notes(
     return make_casino(tuple(notes), casino.dice, casino.big), hidden, returned
 
 
-_DRAWS: Interned[Money, Draw] = Interned(Draw)
+_DRAWS: Final[Interned[Money, Draw]] = Interned(Draw)
 """Banknote draws already built, by value (actions are immutable, so shared)."""
 
-_draw = _DRAWS.__getitem__
+_draw: Final = _DRAWS.__getitem__
 """``Draw(value)``, built once per value."""
 
 
@@ -362,10 +362,10 @@ def _own_roll(group: str, faces: tuple[int, ...]) -> Roll:
     return _OWN_ROLLS.keep(id(roll), roll)
 
 
-_ROLLS: Interned[str, Interned[tuple[int, ...], Roll]] = Interned(_group_rolls, limit=64)
+_ROLLS: Final[Interned[str, Interned[tuple[int, ...], Roll]]] = Interned(_group_rolls, limit=64)
 """Rolls already built, per group name (bounded by the sorted rolls of a seat's dice)."""
 
-_OWN_ROLLS: Interned[int, Roll] = Interned(limit=100_000)
+_OWN_ROLLS: Final[Interned[int, Roll]] = Interned(limit=100_000)
 """The rolls of :data:`_ROLLS` by ``id``: the engine knows the rolls built here (their
 faces are ints) by identity, with no look at their faces. Each entry keeps its roll alive,
 so its id cannot be another object's while it is here (bounded: cleared at 100,000)."""
@@ -440,7 +440,7 @@ def _rank(key: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[int, ...]:
 
 
 # Casinos' dice vary without end: keep a few thousand.
-_RANKS: Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]] = Interned(
+_RANKS: Final[Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, ...]]] = Interned(
     _rank, limit=4096
 )
 """Payout orders already computed, by a casino's dice and big dice per owner (cleared past

@@ -10,6 +10,9 @@ them in one state through its handler's :attr:`~lasvegas.TaskHandler.run` hook.
 
 from __future__ import annotations
 
+from typing import Final
+
+from .._build import COMPILED
 from ..actions import Action
 from ..chance import Rng
 from ..events import NoteDealt
@@ -22,8 +25,8 @@ from ._moves import sample_chance
 from ._round import _advance, _below_minimum
 from ._turns import _rolled_state
 
-_new_run = fast_constructor(ChanceRun)
-"""``ChanceRun(state, actions)`` without attrs' __init__ (one per call)."""
+_new_run: Final = fast_constructor(ChanceRun)
+"""``ChanceRun(state, actions)`` without attrs' __init__ (one per call), in the pure build."""
 
 
 def play_chance(state: State, rng: Rng) -> ChanceRun:
@@ -84,6 +87,10 @@ def play_chance(state: State, rng: Rng) -> ChanceRun:
             state = _advance(_fill_run(state, rng, actions), None)
         else:
             break
+    if COMPILED:
+        # A native class called by name: mypyc builds it directly; through _new_run (a
+        # variable holding the class) it would be a generic call, with its arguments parsed.
+        return ChanceRun(state, tuple(actions))
     return _new_run(state, tuple(actions))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Final
 
 from ..actions import Action, safe_repr
 from ..config import GameConfig
@@ -13,31 +14,31 @@ from ..state import (
 )
 from ..types import CHANCE
 
-_NO_ROLL: tuple[tuple[int, ...], ...] = ((), (), (), ())
+_NO_ROLL: Final[tuple[tuple[int, ...], ...]] = ((), (), (), ())
 
 
-_FILL = Phase.FILL
+_FILL: Final = Phase.FILL
 
 
-_ROLL = Phase.ROLL
+_ROLL: Final = Phase.ROLL
 
 
-_PLACE = Phase.PLACE
+_PLACE: Final = Phase.PLACE
 
 
-_TURN_START = Phase.TURN_START
+_TURN_START: Final = Phase.TURN_START
 
 
-_TURN_END = Phase.TURN_END
+_TURN_END: Final = Phase.TURN_END
 
 
-_PAYOUT = Phase.PAYOUT
+_PAYOUT: Final = Phase.PAYOUT
 
 
-_ROUND_END = Phase.ROUND_END
+_ROUND_END: Final = Phase.ROUND_END
 
 
-_OVER = Phase.OVER
+_OVER: Final = Phase.OVER
 
 
 def _phase_name(state: State) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from fractions import Fraction
+from typing import Final
 
 from ..actions import Action, Place, action_problem
 from ..chance import Rng, roll_distribution
@@ -165,25 +166,25 @@ def closed_casinos(state: State) -> frozenset[CasinoNumber]:
     return closed
 
 
-_OPEN: frozenset[CasinoNumber] = frozenset()
+_OPEN: Final[frozenset[CasinoNumber]] = frozenset()
 
 
-_CLOSED_MASKS: dict[frozenset[int], int] = {}
+_CLOSED_MASKS: Final[dict[frozenset[int], int]] = {}
 """Closed casinos as bit masks (:func:`_closed_mask`), by the set of casino numbers: only
 sets of the ints 1-6 are kept, so at most 64 entries."""
 
 
-_PLACES: dict[tuple[int, ...], tuple[Action, ...]] = {}
+_PLACES: Final[dict[tuple[int, ...], tuple[Action, ...]]] = {}
 """Placements per roll of the regular group alone, by its sorted faces (bounded: the sorted
 rolls a seat's dice allow, and cleared past 50,000)."""
 
 
-_MASKS: dict[tuple[int, ...], int] = {(): 0}
+_MASKS: Final[dict[tuple[int, ...], int]] = {(): 0}
 """The faces a group's sorted roll shows, as bits ``1 << face``, by the roll (bounded like
 :data:`_PLACES`)."""
 
 
-_BY_MASK: tuple[tuple[Action, ...], ...] = tuple(
+_BY_MASK: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(Place(face) for face in range(1, 7) if mask >> face & 1) for mask in range(128)
 )
 """The placements of the faces of each mask of :data:`_MASKS`, in face order, built once."""
@@ -266,12 +267,12 @@ def _valid_rolls(k: int) -> dict[tuple[int, ...], tuple[int, ...]]:
     return {faces: faces for faces, _ in roll_distribution(k)}
 
 
-_VALID_ROLLS: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = tuple(
+_VALID_ROLLS: Final[tuple[dict[tuple[int, ...], tuple[int, ...]], ...]] = tuple(
     _valid_rolls(k) for k in range(13)
 )
 
 
-_INT: frozenset[type] = frozenset({int})
+_INT: Final[frozenset[type]] = frozenset({int})
 """The one type a face may have: ``{*map(type, faces)} <= _INT`` checks a roll in C."""
 
 

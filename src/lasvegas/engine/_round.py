@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import Draw, action_problem
 from ..config import Ruleset
@@ -165,7 +166,7 @@ def _payout_step(state: State, log: list[Event] | None) -> State:
     return state
 
 
-_PAID: Interned[int, CasinoPaid] = Interned(
+_PAID: Final[Interned[int, CasinoPaid]] = Interned(
     lambda index: CasinoPaid(casino=CasinoNumber(index + 1))
 )
 """``CasinoPaid`` events already built (immutable, so shared), by casino index."""
@@ -246,7 +247,7 @@ def _pay_run(draft: Draft, first: int, stop: int) -> None:
         draft.pile_returned = returned + tuple(back)
 
 
-payout_order = ranking
+payout_order: Final = ranking
 """The owners of a casino in payout order after ties are removed (C-12, C-13):
 :func:`lasvegas.table.ranking`, under the name module hooks know it by.
 

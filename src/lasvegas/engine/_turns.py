@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import Action, Place, Roll, action_problem
 from ..chance import Rng
 from ..events import (
@@ -303,16 +305,16 @@ def _turn_started(state: State, seat: Seat, log: list[Event] | None) -> State:
     return emit(state, _TURNS[seat], log)
 
 
-_ROLLED: Interned[tuple[Seat, int, tuple[int, ...]], DiceRolled] = Interned(_rolled)
+_ROLLED: Final[Interned[tuple[Seat, int, tuple[int, ...]], DiceRolled]] = Interned(_rolled)
 """Roll events already built (immutable, so shared), by seat, group and faces (bounded: the
 sorted rolls of a seat's dice per seat and group, and cleared past 10,000)."""
 
 
-_TURNS: Interned[Seat, TurnStarted] = Interned(TurnStarted)
+_TURNS: Final[Interned[Seat, TurnStarted]] = Interned(TurnStarted)
 """``TurnStarted`` events already built, by seat."""
 
 
-_PLACED: Interned[tuple[int, ...], DicePlaced] = Interned()
+_PLACED: Final[Interned[tuple[int, ...], DicePlaced]] = Interned()
 """Placement events already built (immutable, so shared), by seat, face, casino and counts:
 bounded by the placements a game allows (a few thousand), and cleared past 10,000."""
 
