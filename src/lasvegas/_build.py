@@ -41,6 +41,29 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._moves",
     "lasvegas.engine._round",
     "lasvegas.engine._turns",
+    # Royale (not royale.tiles.base and .shared: their classes are bases of the tiles'
+    # classes, see below)
+    "lasvegas.royale.state",
+    "lasvegas.royale.deal",
+    "lasvegas.royale.bank",
+    "lasvegas.royale.module",
+    "lasvegas.royale.table",
+    "lasvegas.royale.tiles.bad_luck",
+    "lasvegas.royale.tiles.black_box",
+    "lasvegas.royale.tiles.block_it",
+    "lasvegas.royale.tiles.double_down",
+    "lasvegas.royale.tiles.fifty_fifty",
+    "lasvegas.royale.tiles.handicap",
+    "lasvegas.royale.tiles.high_five",
+    "lasvegas.royale.tiles.jackpot",
+    "lasvegas.royale.tiles.knockout",
+    "lasvegas.royale.tiles.lucky_punch",
+    "lasvegas.royale.tiles.my_choice",
+    "lasvegas.royale.tiles.nice_dice",
+    "lasvegas.royale.tiles.no_entry",
+    "lasvegas.royale.tiles.pay_day",
+    "lasvegas.royale.tiles.power_play",
+    "lasvegas.royale.tiles.prime_time",
 )
 """The modules the compiled build compiles with mypyc: the logic modules, among them the
 native state classes (:class:`~lasvegas.State`, :class:`~lasvegas.Casino`). A listed module
