@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import attrs
 
+from .._build import python_class
 from ..engine import emit, wanted
 from ..events import Event
 from ..state import State, evolve, fast_constructor
@@ -173,6 +174,7 @@ def reward(state: State, seat: Seat, amount: Money, log: list[Event] | None) -> 
 
 
 @attrs.frozen
+@python_class
 class Handover:
     """One way to pay the bank (T-1b): the cards and chips handed over and the change in
     cards that comes back.

@@ -164,19 +164,17 @@ def _record_top(state: State, index: int, casino: int) -> State:
     return set_slices(state, tuple(slices))
 
 
-def _check_tiles(_: object, __: attrs.Attribute[int], value: int) -> None:
+def _check_tiles(value: int) -> None:
     if type(value) is not int or not 0 <= value <= MAX_TILES:
         raise ConfigError(f"tiles={value!r}: give 0 (basic game) to {MAX_TILES} tiles per round")
 
 
-def _check_no_repeat(_: object, __: attrs.Attribute[bool], value: bool) -> None:
+def _check_no_repeat(value: bool) -> None:
     if type(value) is not bool:
         raise ConfigError(f"no_repeat must be a bool, not {value!r}")
 
 
-def _check_deal(
-    _: object, __: attrs.Attribute[tuple[tuple[str, ...], ...]], value: tuple[tuple[str, ...], ...]
-) -> None:
+def _check_deal(value: tuple[tuple[str, ...], ...]) -> None:
     rounds: object = value
     if type(rounds) is not tuple or any(
         type(r) is not tuple or any(type(f) is not str for f in r) for r in rounds
@@ -228,14 +226,19 @@ class Royale(RuleModule[RoyaleState]):
         DiceMoved,
     )
 
-    tiles: int = attrs.field(default=3, validator=_check_tiles)
+    tiles: int = 3
     """Tiles per round, on casinos 1 .. ``tiles`` (T-2)."""
-    deal: tuple[tuple[str, ...], ...] = attrs.field(default=(), validator=_check_deal)
+    deal: tuple[tuple[str, ...], ...] = ()
     """Forced faces per round (see ``normalize_deal``); ``()`` deals every tile at random."""
-    no_repeat: bool = attrs.field(default=False, validator=_check_no_repeat)
+    no_repeat: bool = False
     """Deal no face twice in a game (T-2)."""
 
     def __attrs_post_init__(self) -> None:
+        # Checked here, not by attrs validators: in the compiled build mypyc checks the type
+        # of what ``attrs.field(...)`` returns in a class body, which is no option value.
+        _check_tiles(self.tiles)
+        _check_deal(self.deal)
+        _check_no_repeat(self.no_repeat)
         if self.no_repeat and self.tiles > NO_REPEAT_MAX:
             raise ConfigError(
                 f"no_repeat allows at most {NO_REPEAT_MAX} tiles per round "

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 import attrs
 
-from ...engine import push_task
 from ...events import DicePlaced, Event
 from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
@@ -20,7 +19,7 @@ from ...text import money
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from .base import Tile, TileDraft, TileState
-from .shared import BlackThrow, describe_black_throw
+from .shared import BlackThrow, describe_black_throw, throw_on_activation
 
 if TYPE_CHECKING:
     from ...state import State
@@ -139,7 +138,7 @@ class Jackpot(Tile[JackpotState]):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-JACKPOT-2: the active seat throws the black dice (a chance node)."""
-        return push_task(state, _new_throw(module=index, seat=seat), first=True)
+        return throw_on_activation(state, _new_throw(module=index, seat=seat))
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The throw hides nothing."""

@@ -51,6 +51,7 @@ from .shared import (
     draft_rotate_die,
     returns,
     rotations,
+    throw_on_activation,
 )
 
 if TYPE_CHECKING:
@@ -450,7 +451,7 @@ class MyChoice(Tile[MyChoiceState]):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-CHOICE-1: the active seat throws the black dice (a chance node)."""
-        return push_task(state, _new_throw(module=index, seat=seat), first=True)
+        return throw_on_activation(state, _new_throw(module=index, seat=seat))
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The throw (shared, :class:`BlackThrow`), then the active seat's decisions: the

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from ...actions import Action, Roll
 from ...chance import roll_distribution
+from ...engine import push_task
 from ...errors import IllegalActionError
 from ...events import DiceRolled
 from ...modules.base import Task, TaskHandler
@@ -77,6 +78,21 @@ class BlackThrow:
     """What the throw is for, in the text of a throw (``"for the jackpot"``)."""
     seat: Seat
     """The seat that throws (a field of the task class)."""
+
+
+def throw_on_activation(state: State, throw: Task) -> State:
+    """The "when activated" effect of a tile whose activation is a throw of the black dice
+    (Jackpot, T-JACKPOT-2; My Choice, T-CHOICE-1): *state* with *throw*, the tile's
+    :class:`BlackThrow` task for the active seat, pending first, so the seat throws at once
+    (a chance node).
+
+    >>> import lasvegas as lv
+    >>> from lasvegas.royale.tiles.jackpot import JackpotThrow
+    >>> state = throw_on_activation(lv.new_game(lv.royale(3)), JackpotThrow(module=1, seat=2))
+    >>> state.tasks[0]
+    JackpotThrow(module=1, seat=2)
+    """
+    return push_task(state, throw, first=True)
 
 
 def black_throw(rng: Rng) -> Roll:
