@@ -31,6 +31,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._moves",
     "lasvegas.engine._round",
     "lasvegas.engine._turns",
+    "lasvegas.cardgame._flow",
 )
 """The modules the compiled build compiles with mypyc: the logic modules that define no
 attrs class (mypyc would turn an attrs class's constants into fields), among them the

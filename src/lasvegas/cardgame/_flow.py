@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import groupby
+from itertools import combinations, groupby
 from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action, Draw
@@ -124,6 +124,23 @@ def mover(s: CardGameState, start: Seat) -> Seat | None:
 def state_mover(state: State, index: int) -> Seat | None:
     """:func:`mover` of *state*'s slice and start player."""
     return mover(state.modules[index], state.start)  # type: ignore[arg-type]
+
+
+def chooser(state: State, index: int, task: Task) -> Seat:
+    """A choice belongs to the first seat that has not chosen (K-5, K-13): the
+    ``ChooseCards`` handler's ``to_move``."""
+    seat = mover(state.modules[index], state.start)  # type: ignore[arg-type]
+    assert seat is not None, "a choice is pending but every seat has chosen"
+    return seat
+
+
+def choices(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The legal selections from the choosing seat's hand (K-5): the ``ChooseCards``
+    handler's ``actions``."""
+    s: CardGameState = state.modules[index]  # type: ignore[assignment]
+    seat = mover(s, state.start)
+    assert seat is not None
+    return selections(s.hands[seat])
 
 
 def illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
@@ -435,6 +452,45 @@ def choose(state: State, index: int, action: Action, log: list[Event] | None) ->
         return state
     order = tuple(t for t in orders(len(choices))[start] if choices[t] is not None)
     return resolve(state, index, s, order, log, CardsCommitted(seat=seat))
+
+
+# -- legal selections ------------------------------------------------------------------------
+
+
+def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every legal selection from a sorted *hand*, without duplicates (K-5).
+
+    1 or 2 cards of any faces, or 3 to 5 cards all of one face. Cards with the same code are
+    identical, so a selection is a sorted sub-multiset of the hand. Sorted by size, then by
+    cards; cached per hand.
+
+    >>> selections((21, 21, 42))
+    (PlayCards(cards=(21,)), PlayCards(cards=(42,)), PlayCards(cards=(21, 21)), PlayCards(cards=(21, 42)))
+    >>> len(selections((51, 51, 51, 52, 61)))
+    10
+    """
+    return _SELECTIONS[hand]
+
+
+def _selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    picks = sorted(set(combinations(hand, 1)))  # 1 or 2 cards of any faces
+    picks += sorted(set(combinations(hand, 2)))
+    more: set[tuple[Card, ...]] = set()  # 3 to 5 cards all of one face
+    for _, same in groupby(hand, key=_face):
+        cards = tuple(same)
+        for k in range(3, len(cards) + 1):
+            more.update(combinations(cards, k))
+    if more:
+        picks += sorted(sorted(more), key=len)  # by size, then by cards
+    return tuple(_PLAYS[c] for c in picks)
+
+
+_PLAYS: Interned[tuple[Card, ...], Action] = Interned(PlayCards)
+"""One action per selection, shared by the hands that offer it (at most the 114 of a deck)."""
+
+
+_SELECTIONS: Interned[tuple[Card, ...], tuple[Action, ...]] = Interned(_selections)
+"""Legal selections per hand (bounded: hands are multisets of at most 5 of the 12 cards)."""
 
 
 _QUIET: frozenset[type[Event]] = frozenset(

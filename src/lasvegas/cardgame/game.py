@@ -44,11 +44,13 @@ from ..events import CasinosFilled, Event, RoundStarted
 from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
-from ..types import MAX_MONEY, CasinoIndex, Chance, Money, Seat
+from ..types import MAX_MONEY, CasinoIndex, Money, Seat
 from ._flow import (
     card_slice,
     casinos_filled,
+    choices,
     choose,
+    chooser,
     deal_cards,
     deal_notes,
     draw_action,
@@ -58,6 +60,7 @@ from ._flow import (
     mover,
     orders,
     pay_casino,
+    selections,
     start_round,
     state_mover,
     with_slice,
@@ -76,7 +79,6 @@ from ._parts import (
     PlayCards,
     SeatOut,
     drawing_seat,
-    selections,
 )
 from .components import (
     DICE_CARDS,
@@ -246,7 +248,7 @@ class CardGame(RuleModule[CardGameState]):
             DealCards: TaskHandler(
                 draw_card, None, None, self.card_outcomes, self.card_sample, deal_cards
             ),
-            ChooseCards: TaskHandler(choose, self.chooser, self.choices),
+            ChooseCards: TaskHandler(choose, chooser, choices),
         }
 
     def capabilities(self) -> Capabilities:
@@ -293,19 +295,6 @@ class CardGame(RuleModule[CardGameState]):
     ) -> tuple[Action, ...]:
         """What *seat*, one of :meth:`choosers`, may choose: the selections from its hand."""
         return selections(card_slice(state, index).hands[seat])
-
-    def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """A choice belongs to the first seat that has not chosen (K-5, K-13)."""
-        seat = mover(self.slice_of(state, index), state.start)
-        assert seat is not None, "a choice is pending but every seat has chosen"
-        return seat
-
-    def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """The legal selections from the choosing seat's hand (K-5)."""
-        s = self.slice_of(state, index)
-        seat = mover(s, state.start)
-        assert seat is not None
-        return selections(s.hands[seat])
 
     def note_outcomes(
         self, state: State, index: int, task: Task
