@@ -37,7 +37,7 @@ COMPILE_REQUIRES = ["mypy>=2.4,<2.5", "setuptools>=75", "attrs>=25.4", "cattrs>=
 # Run by the build's Python in a scratch directory (setuptools would read our pyproject.toml
 # if run from the project's root): mypyc writes the C sources, setuptools compiles them.
 _COMPILE_SCRIPT = r"""
-import ast, glob, json, os, re, sys
+import ast, glob, json, os, re, runpy, sys
 from mypyc.build import mypycify
 from mypyc.codegen.cstring import c_string_initializer
 from setuptools import Distribution
@@ -130,6 +130,21 @@ with open("docstrings.json", "w", encoding="utf-8") as out:
     json.dump({k: docs[k] for k in lost}, out, indent=1, sort_keys=True)
 print(f"docstrings put back at import: {lost}")
 
+# The Python classes of compiled modules (attrs classes) get back at import the annotations
+# their source writes, which mypyc replaces (lasvegas._build.restore_annotations): list them,
+# read as lasvegas._build.class_annotations reads them.
+class_annotations = runpy.run_path(os.path.join(src, "lasvegas", "_build.py"))["class_annotations"]
+annotations = {}
+for path in paths:
+    module = os.path.relpath(path, src)[:-3].replace(os.sep, ".").removesuffix(".__init__")
+    text = open(path, encoding="utf-8").read()
+    if "from __future__ import annotations" not in text:
+        sys.exit(f"{path}: a compiled module must say `from __future__ import annotations`")
+    for qualname, written in class_annotations(text).items():
+        annotations[f"{module}.{qualname}"] = written
+with open("annotations.json", "w", encoding="utf-8") as out:
+    json.dump(annotations, out, indent=1, sort_keys=True)
+
 dist = Distribution({"name": "lasvegas-rules", "ext_modules": extensions})
 build_ext = dist.get_command_obj("build_ext")
 build_ext.build_lib = "lib"
@@ -217,6 +232,9 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
             restore = keep / "lasvegas" / "_compiled_docstrings.json"
             restore.write_bytes(docstrings.read_bytes())
             build_data["force_include"][str(restore)] = "lasvegas/_compiled_docstrings.json"
+            written = keep / "lasvegas" / "_compiled_annotations.json"
+            written.write_bytes((Path(scratch) / "annotations.json").read_bytes())
+            build_data["force_include"][str(written)] = "lasvegas/_compiled_annotations.json"
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 

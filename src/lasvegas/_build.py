@@ -8,13 +8,23 @@ them as Python. ``hatch_build.py`` reads the list from here.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import json
 import types
 from importlib.resources import files
-from typing import Final
+from typing import Final, TypeVar
 
-__all__ = ["COMPILED", "COMPILED_MODULES", "restore_docstrings"]
+__all__ = [
+    "COMPILED",
+    "COMPILED_MODULES",
+    "class_annotations",
+    "python_class",
+    "restore_annotations",
+    "restore_docstrings",
+]
+
+_C = TypeVar("_C", bound=type)
 
 COMPILED_MODULES: Final = (
     "lasvegas._build",
@@ -33,9 +43,10 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._turns",
     "lasvegas.cardgame._flow",
 )
-"""The modules the compiled build compiles with mypyc: the logic modules that define no
-attrs class (mypyc would turn an attrs class's constants into fields), among them the
-native state classes (:class:`~lasvegas.State`, :class:`~lasvegas.Casino`)."""
+"""The modules the compiled build compiles with mypyc: the logic modules, among them the
+native state classes (:class:`~lasvegas.State`, :class:`~lasvegas.Casino`). A listed module
+may define attrs classes: they stay Python classes with their source's annotations
+(:func:`restore_annotations`), exactly the pure build's."""
 
 
 def _probe() -> None:
@@ -59,3 +70,93 @@ def restore_docstrings() -> None:
     for name, doc in json.loads(listed.read_text(encoding="utf-8")).items():
         module, _, qualname = name.rpartition(".")
         vars(importlib.import_module(module))[qualname].__doc__ = doc
+
+
+# -- Python classes in compiled modules: their annotations as written --------------------------
+#
+# A class of a compiled module that mypyc cannot make native (an attrs class: its decorator is
+# not one mypyc knows) is built at import as a Python class, from a class dictionary mypyc
+# fills. Into its ``__annotations__`` mypyc writes every class-level name, annotated or not,
+# with the bare class of its type (``kind: ClassVar[str] = "roll"`` as ``str``,
+# ``tuple[Task, ...]`` as ``tuple``): attrs would then make ``kind`` a field and cattrs would
+# load the tasks as dicts. The compiled wheel lists each such class's annotations as the
+# source writes them (:func:`class_annotations`, run by the build hook), and
+# :func:`restore_annotations` puts them back on the class before attrs reads them: the tagged
+# bases (``Action``, ``Event``, ``Task``, ``ModuleState``, ``RuleModule``) do it for every
+# subclass through the registry (``lasvegas._tags.claim``), and :func:`python_class` for any
+# other class. So the class attrs builds is the pure build's: the same fields, types, repr,
+# equality, hashing, pickling and JSON.
+
+_ANNOTATIONS: dict[str, dict[str, str]] | None = None
+"""The compiled wheel's ``_compiled_annotations.json``, read on first use (empty in the pure
+build): ``"module.Class"`` -> the class's annotations as the source writes them."""
+
+
+def class_annotations(source: str) -> dict[str, dict[str, str]]:
+    """The ``__annotations__`` of every class in module source *source* as the pure build
+    holds them (the module says ``from __future__ import annotations``, so each is the
+    annotation's source text), by qualified name; a class without annotations maps to ``{}``.
+
+    >>> class_annotations("class A:\\n    kind: ClassVar[str] = 'a'\\n    x: tuple[int, ...]\\n    y = 2")
+    {'A': {'kind': 'ClassVar[str]', 'x': 'tuple[int, ...]'}}
+    """
+    found: dict[str, dict[str, str]] = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                name = prefix + node.name
+                found[name] = {
+                    stmt.target.id: ast.unparse(stmt.annotation)
+                    for stmt in node.body
+                    if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+                }
+                visit(node.body, name + ".")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(node.body, f"{prefix}{node.name}.<locals>.")
+
+    visit(ast.parse(source).body, "")
+    return found
+
+
+def _annotation_table() -> dict[str, dict[str, str]]:
+    global _ANNOTATIONS
+    if _ANNOTATIONS is None:
+        table: dict[str, dict[str, str]] = {}
+        if COMPILED:
+            listed = files("lasvegas").joinpath("_compiled_annotations.json")
+            if listed.is_file():
+                table = json.loads(listed.read_text(encoding="utf-8"))
+        _ANNOTATIONS = table
+    return _ANNOTATIONS
+
+
+def restore_annotations(cls: type) -> None:
+    """Give *cls*, a Python class just made by a compiled module, the annotations its source
+    writes, in place of those mypyc wrote (see above); before attrs reads them. Nothing to do
+    in the pure build, or for a class of a module that is not compiled."""
+    written = _annotation_table().get(f"{cls.__module__}.{cls.__qualname__}")
+    if written is not None:
+        type.__setattr__(cls, "__annotations__", dict(written))
+
+
+def python_class(cls: _C) -> _C:
+    """Keep *cls* a Python class with the annotations of its source in the compiled build too.
+
+    For a class of a compiled module that is not a subclass of a tagged base (those are
+    kept so by the registry): an attrs class (apply it first, ``@attrs.frozen`` above it) or
+    a mixin that Python classes derive from. Any decorator keeps a class out of mypyc's native
+    classes; this one also gives back its annotations (:func:`restore_annotations`). In the
+    pure build it returns *cls* unchanged.
+
+    >>> import attrs
+    >>> @attrs.frozen
+    ... @python_class
+    ... class Pair:
+    ...     left: int
+    ...     right: int
+    >>> Pair(1, 2)
+    Pair(left=1, right=2)
+    """
+    restore_annotations(cls)
+    return cls

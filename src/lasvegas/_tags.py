@@ -15,14 +15,21 @@ the first, unfinished class claims nothing. A class that is not slotted (``slots
 is only finished after ``__init_subclass__`` has run: register it with
 :func:`lasvegas.register`.
 
-This file imports nothing of the package, so the bases can use it; the JSON loader reads
-:data:`TABLES` (:mod:`lasvegas._serde.registry`).
+Before anything else, :func:`claim` gives an unfinished class of a module compiled by mypyc
+the annotations its source writes (:func:`lasvegas._build.restore_annotations`): so every
+tagged class of a compiled module is the attrs class of the pure build.
+
+This file imports nothing of the package but :mod:`lasvegas._build` (which imports nothing of
+it), so the bases can use it; the JSON loader reads :data:`TABLES`
+(:mod:`lasvegas._serde.registry`).
 """
 
 from __future__ import annotations
 
 import threading
 from typing import Final
+
+from ._build import restore_annotations
 
 __all__ = ["MODULES", "TABLES", "claim", "clash_message", "describe_class"]
 
@@ -74,6 +81,8 @@ def claim(
     another class holds the tag and neither *replace* nor the same module and name allow
     taking it.
     """
+    if not is_finished(cls):
+        restore_annotations(cls)  # a class of a compiled module, before attrs reads them
     if replace and not is_finished(cls):
         type.__setattr__(cls, _REPLACE, True)  # read again on the finished class
     if attr not in cls.__dict__ or not (explicit or is_finished(cls)):
