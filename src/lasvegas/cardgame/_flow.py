@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import combinations, groupby
+from itertools import groupby
 from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action, Draw
@@ -473,16 +473,40 @@ def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
 
 
 def _selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    picks = sorted(set(combinations(hand, 1)))  # 1 or 2 cards of any faces
-    picks += sorted(set(combinations(hand, 2)))
-    more: set[tuple[Card, ...]] = set()  # 3 to 5 cards all of one face
-    for _, same in groupby(hand, key=_face):
-        cards = tuple(same)
-        for k in range(3, len(cards) + 1):
-            more.update(combinations(cards, k))
-    if more:
-        picks += sorted(sorted(more), key=len)  # by size, then by cards
+    cards: list[Card] = []  # the hand's distinct cards, and how many of each
+    counts: list[int] = []
+    for c in hand:
+        if cards and cards[-1] == c:
+            counts[-1] += 1
+        else:
+            cards.append(c)
+            counts.append(1)
+    picks: list[tuple[Card, ...]] = [(c,) for c in cards]  # 1 card
+    for i, c in enumerate(cards):  # 2 cards of any faces
+        if counts[i] > 1:
+            picks.append((c, c))
+        picks += [(c, other) for other in cards[i + 1 :]]
+    if any(_face(hand[i]) == _face(hand[i + 2]) for i in range(len(hand) - 2)):
+        picks += _one_face(cards, counts, len(hand))  # 3 to 5 cards all of one face
     return tuple(_PLAYS[c] for c in picks)
+
+
+def _one_face(cards: list[Card], counts: list[int], most: int) -> list[tuple[Card, ...]]:
+    """The selections of 3 to *most* cards all of one face from the hand holding *counts*
+    of each of *cards* (distinct, sorted), sorted by size, then by cards."""
+    # per face: its lower card (a single) and how many, its higher one (a double) and how many
+    faces: list[tuple[Card, int, Card, int]] = []
+    for c, n in zip(cards, counts, strict=True):
+        if faces and _face(faces[-1][0]) == _face(c):
+            faces[-1] = (faces[-1][0], faces[-1][1], c, n)
+        else:
+            faces.append((c, n, c, 0))
+    found: list[tuple[Card, ...]] = []
+    for k in range(3, most + 1):
+        for low, lows, high, highs in faces:
+            for m in range(min(lows, k), max(k - highs, 0) - 1, -1):  # more lower cards first
+                found.append((low,) * m + (high,) * (k - m))
+    return found
 
 
 _PLAYS: Interned[tuple[Card, ...], Action] = Interned(PlayCards)

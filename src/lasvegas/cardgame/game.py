@@ -137,6 +137,18 @@ def _check_notes(_: object, __: attrs.Attribute[tuple[Money, ...]], value: objec
         )
 
 
+def _face_down(
+    piles: tuple[tuple[Card, ...], ...], seat: Seat | None
+) -> tuple[tuple[Card, ...], ...]:
+    """*piles*, one per seat, with every seat's but *seat*'s cards face down (K-18)."""
+    return tuple(p if t == seat else (HIDDEN,) * len(p) for t, p in enumerate(piles))
+
+
+def _by_size(cards: tuple[Card, ...]) -> tuple[int, tuple[Card, ...]]:
+    """The order of selections: by size, then by cards."""
+    return len(cards), cards
+
+
 # -- the module ----------------------------------------------------------------------------
 
 
@@ -244,7 +256,8 @@ class CardGame(RuleModule[CardGameState]):
                 self.note_drawn, None, None, self.note_outcomes, self.note_sample, deal_notes
             ),
             # A card drawn (K-4, K-6) and a seat's choice, revealed by the last one (K-5,
-            # K-13; K-12), are resolved by the flow's functions themselves.
+            # K-13; K-12), are resolved by the flow's functions themselves, which also
+            # name the choosing seat and its selections.
             DealCards: TaskHandler(
                 draw_card, None, None, self.card_outcomes, self.card_sample, deal_cards
             ),
@@ -356,14 +369,11 @@ class CardGame(RuleModule[CardGameState]):
         s = card_slice(state, index)
         public = is_sequential(state)  # K-12: a choice is placed, face up, as it is made
 
-        def hide(piles: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
-            return tuple(p if t == seat else (HIDDEN,) * len(p) for t, p in enumerate(piles))
-
         return CardGameState(
             turn=s.turn,
-            decks=hide(s.decks),
-            hands=hide(s.hands),
-            discards=hide(s.discards),
+            decks=_face_down(s.decks, seat),
+            hands=_face_down(s.hands, seat),
+            discards=_face_down(s.discards, seat),
             choices=tuple(
                 c if public or t == seat or c is None else () for t, c in enumerate(s.choices)
             ),
@@ -395,7 +405,7 @@ class CardGame(RuleModule[CardGameState]):
                     combo.count(c) <= stock[c] for c in set(combo)
                 ):
                     picks.append(combo)
-        return tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+        return tuple(PlayCards(c) for c in sorted(picks, key=_by_size))
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """Name the casino a note drawn for the round's deal goes to (K-3).
