@@ -420,14 +420,30 @@ class CardGame(RuleModule[CardGameState]):
                 return f"Draw a ${action.value:,} note for casino {waiting[0] + 1}"
         return None
 
-    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
-        """Deal every other seat's unseen cards again: the same counts per pile, another split.
+    def deal_unseen(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """Deal again every card *seat* cannot see: the one deal behind both
+        :meth:`resample_hidden` (leak tests) and :meth:`determinise` (search agents).
 
-        What *seat* knows of another seat's cards is their whole (its 30 cards minus those at
-        the casinos), the size of each pile and whether it has chosen; its hand, draw pile,
-        discards and choice are drawn again from that whole (K-13, K-18).
+        What *seat* knows of another seat's cards is their whole (its :attr:`deck` less its
+        cards at the casinos, which are public), the size of its hand, discards and draw
+        pile, and whether it has chosen (K-13, K-18). So for every other seat that whole is
+        shuffled with *rng* and split by those sizes, and a choice made but hidden becomes a
+        legal selection drawn from the dealt hand; a choice placed as it is made stays
+        (``Sequential``, K-12). *seat*'s own cards are kept (``None``, a spectator, keeps
+        none). *state*'s slice may be the true one or a seat's redacted one: only the sizes
+        and whether a seat has chosen are read from it, so both give the same deal.
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.cardgame(2))
+        >>> rng = lv.Rng(3)
+        >>> while lv.to_move(state) is lv.CHANCE:
+        ...     state = lv.apply(state, lv.sample_chance(state, rng))
+        >>> other = CardGame().deal_unseen(state, 0, 1, lv.Rng(7))
+        >>> lv.observe(other, 1) == lv.observe(state, 1), lv.state_problems(other)
+        (True, ())
         """
-        s = card_slice(state, index)
+        s = self.slice_of(state, index)
+        sequential = is_sequential(state)
         decks = list(s.decks)
         hands = list(s.hands)
         discards = list(s.discards)
@@ -435,17 +451,21 @@ class CardGame(RuleModule[CardGameState]):
         for t in range(len(decks)):
             if t == seat:
                 continue
-            pool = rng.shuffled((*decks[t], *hands[t], *discards[t]))
+            unseen = Counter(self.deck)
+            for face, casino in enumerate(state.casinos[:6], start=1):
+                unseen[10 * face + 1] -= casino.dice[t]
+                unseen[10 * face + 2] -= casino.big[t]
+            pool = rng.shuffled(tuple(sorted((+unseen).elements())))
             h, d = len(hands[t]), len(discards[t])
             hands[t] = tuple(sorted(pool[:h]))
             discards[t] = tuple(sorted(pool[h : h + d]))
             decks[t] = tuple(sorted(pool[h + d :]))
-            if choices[t] is not None and hands[t] and not is_sequential(state):
+            if choices[t] is not None and hands[t] and not sequential:
                 legal = selections(hands[t])
                 pick = legal[rng.below(len(legal))]
                 assert isinstance(pick, PlayCards)
                 choices[t] = pick.cards
-        s = CardGameState(
+        dealt = CardGameState(
             s.turn,
             tuple(decks),
             tuple(hands),
@@ -455,15 +475,16 @@ class CardGame(RuleModule[CardGameState]):
             s.box,
             s.placed,
         )
-        return with_slice(state, index, s)
+        return with_slice(state, index, dealt)
+
+    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """Deal every other seat's unseen cards again (:meth:`deal_unseen`): the same counts
+        per pile, another split (K-13, K-18)."""
+        return self.deal_unseen(state, index, seat, rng)
 
     def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
-        """Deal the cards the view shows face down (search agents, ``lasvegas.agents``).
-
-        For every seat but the viewer, the unknown cards are its deck minus its cards at the
-        casinos; they are shuffled with *rng* and split by the visible sizes of its hand,
-        discards and draw pile. A choice already made but hidden (``()``, K-13) becomes a
-        legal selection drawn from the sampled hand. The viewer's own cards are kept.
+        """Deal the cards the view shows face down (search agents, ``lasvegas.agents``):
+        :meth:`deal_unseen` for the view's seat, from the state rebuilt with the view's slice.
 
         >>> import lasvegas as lv
         >>> from lasvegas.agents import determinise
@@ -478,41 +499,7 @@ class CardGame(RuleModule[CardGameState]):
         >>> len(guess.modules[0].hands[0]), lv.state_problems(guess), lv.observe(guess, 1) == view
         (5, (), True)
         """
-        visible = self.slice_of(state, index)
-        seat = view.seat
-        sequential = is_sequential(state)
-        decks = list(visible.decks)
-        hands = list(visible.hands)
-        discards = list(visible.discards)
-        choices = list(visible.choices)
-        for t in range(len(decks)):
-            if t == seat:
-                continue
-            unknown = Counter(self.deck)
-            for face, casino in enumerate(state.casinos[:6], start=1):
-                unknown[10 * face + 1] -= casino.dice[t]
-                unknown[10 * face + 2] -= casino.big[t]
-            pool = rng.shuffled(tuple(sorted((+unknown).elements())))
-            h, d = len(hands[t]), len(discards[t])
-            hands[t] = tuple(sorted(pool[:h]))
-            discards[t] = tuple(sorted(pool[h : h + d]))
-            decks[t] = tuple(sorted(pool[h + d :]))
-            if choices[t] is not None and hands[t] and not sequential:
-                legal = selections(hands[t])
-                pick = legal[rng.below(len(legal))]
-                assert isinstance(pick, PlayCards)
-                choices[t] = pick.cards
-        s = CardGameState(
-            visible.turn,
-            tuple(decks),
-            tuple(hands),
-            tuple(discards),
-            tuple(choices),
-            visible.out,
-            visible.box,
-            visible.placed,
-        )
-        return with_slice(state, index, s)
+        return self.deal_unseen(state, index, view.seat, rng)
 
     def _flow_problems(
         self, state: State, s: CardGameState, index: int, sequential: bool
