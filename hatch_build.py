@@ -143,7 +143,7 @@ for path in paths:
     for qualname, written in class_annotations(text).items():
         annotations[f"{module}.{qualname}"] = written
 with open("annotations.json", "w", encoding="utf-8") as out:
-    json.dump(annotations, out, indent=1, sort_keys=True)
+    json.dump(annotations, out, indent=1)  # in source order: the order of the fields
 
 dist = Distribution({"name": "lasvegas-rules", "ext_modules": extensions})
 build_ext = dist.get_command_obj("build_ext")

@@ -86,6 +86,19 @@ def restore_docstrings() -> None:
 # subclass through the registry (``lasvegas._tags.claim``), and :func:`python_class` for any
 # other class. So the class attrs builds is the pure build's: the same fields, types, repr,
 # equality, hashing, pickling and JSON.
+#
+# What a compiled module's Python classes must still do (mypyc runs the class body):
+# - no closure in a method (mypyc 2.4 fails on it): a function of the module instead;
+# - no ``attrs.field(...)`` as a class-level value: mypyc checks it against the field's type
+#   (a plain default, and the checks in ``__attrs_post_init__``);
+# - a name an annotation starts with (``casino: CasinoNumber``) imported at run time, not
+#   only under ``TYPE_CHECKING``: mypyc loads the class it names;
+# - a plain class deriving from a Python class decorated with :func:`python_class` (mypyc
+#   would make it a native class);
+# - no Python class that other classes derive from (a base of tile modules or of their
+#   slices): mypyc compiles ``isinstance(x, C)``, C a class of a compiled module, as
+#   ``type(x) is C`` or C's subclasses that it knows of, and it knows of none of a Python
+#   class. Such bases live in a module that is not compiled.
 
 _ANNOTATIONS: dict[str, dict[str, str]] | None = None
 """The compiled wheel's ``_compiled_annotations.json``, read on first use (empty in the pure
