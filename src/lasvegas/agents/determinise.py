@@ -19,6 +19,9 @@ what the view does not show with a sample consistent with what the seat knows:
   (:attr:`~lasvegas.Capabilities.determinise`, ``(state, index, view, rng) -> State``;
   for a module whose code you do not own, a subclass declares it). It gets the state
   rebuilt so far (with the view's redacted slice and tasks) and returns it completed.
+  Its resampling for the leak tests and its determiniser can be one deal of what a seat
+  cannot see, reading from the slice only what the redacted slice shows too (as
+  :meth:`~lasvegas.CardGame.deal_unseen` serves both for the card game).
 
 Without a determiniser for a hiding module, or when a pending task is not shown,
 :func:`determinise` returns ``None`` and search agents fall back to their heuristic.

@@ -28,7 +28,6 @@ from itertools import groupby
 from typing import TYPE_CHECKING, TypeVar
 
 from ..actions import Action, Draw
-from ..config import GameConfig
 from ..edit import Draft
 from ..engine import emit, wanted
 from ..errors import IllegalActionError
@@ -112,18 +111,55 @@ orders = Interned(_orders).__getitem__
 
 
 def mover(s: CardGameState, start: Seat) -> Seat | None:
-    """The first seat clockwise from *start* still in the round that has not chosen yet."""
-    out = s.out
-    choices = s.choices
+    """The first seat clockwise from *start* still in the round that has not chosen yet.
+
+    Asked several times of one slice at each choice (who moves, what it may choose, who
+    chose): the last answer is kept with the slice it was found in.
+    """
+    last = _last_mover[0]
+    if last[0] is s and last[1] == start:
+        return last[2]
+    found = first_to_choose(s.choices, s.out, start)
+    _last_mover[0] = (s, start, found)
+    return found
+
+
+def first_to_choose(
+    choices: tuple[tuple[Card, ...] | None, ...], out: tuple[bool, ...], start: Seat
+) -> Seat | None:
+    """The first seat clockwise from *start* not *out* that has no choice in *choices*."""
     for seat in orders(len(out))[start]:
         if choices[seat] is None and not out[seat]:
             return seat
     return None
 
 
+_last_mover: list[tuple[CardGameState | None, Seat, Seat | None]] = [(None, 0, None)]
+"""The last slice and start :func:`mover` was asked about, and its answer (slices are
+immutable, and the slice is held here, so it is the same slice while it is here). One
+tuple, replaced whole: safe when several threads play."""
+
+
 def state_mover(state: State, index: int) -> Seat | None:
     """:func:`mover` of *state*'s slice and start player."""
     return mover(state.modules[index], state.start)  # type: ignore[arg-type]
+
+
+def chooser(state: State, index: int, task: Task) -> Seat:
+    """A choice belongs to the first seat that has not chosen (K-5, K-13): the
+    ``ChooseCards`` handler's ``to_move``."""
+    seat = mover(state.modules[index], state.start)  # type: ignore[arg-type]
+    assert seat is not None, "a choice is pending but every seat has chosen"
+    return seat
+
+
+def choices(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    """The legal selections from the choosing seat's hand (K-5): the ``ChooseCards``
+    handler's ``actions``."""
+    s: CardGameState = state.modules[index]  # type: ignore[assignment]
+    seat = mover(s, state.start)
+    assert seat is not None
+    return selections(s.hands[seat])
 
 
 def illegal(state: State, action: object, message: str, reason: str) -> IllegalActionError:
@@ -140,12 +176,7 @@ def is_sequential(state: State) -> bool:
     >>> is_sequential(lv.new_game(lv.cardgame(3, lv.Sequential())))
     True
     """
-    return state.config.cached(_has_sequential)  # asked at every choice: kept with the config
-
-
-def _has_sequential(config: GameConfig) -> bool:
-    """Whether the config has the sequential module (cached with it: :meth:`GameConfig.cached`)."""
-    return "sequential" in [module.id for module in config.modules]
+    return any(module.id == "sequential" for module in state.config.modules)
 
 
 draw_action = Interned(DrawCard).__getitem__
@@ -423,17 +454,78 @@ def choose(state: State, index: int, action: Action, log: list[Event] | None) ->
     seat = mover(s, start)
     assert seat is not None
     choices = put(s.choices, seat, action.cards)
-    s = _with(s, choices=choices)
     if is_sequential(state):
-        return resolve(state, index, s, (seat,), log)
-    following = mover(s, start)
-    if following is not None:  # hidden until the last seat has chosen (K-13)
-        state = with_slice(state, index, s)
+        return resolve(state, index, s, choices, (seat,), log)
+    if first_to_choose(choices, s.out, start) is not None:  # hidden until the last (K-13)
+        state = with_slice(state, index, _with(s, choices=choices))
         if wanted(state, log, CardsCommitted):
             state = emit(state, CardsCommitted(seat=seat), log)
         return state
     order = tuple(t for t in orders(len(choices))[start] if choices[t] is not None)
-    return resolve(state, index, s, order, log, CardsCommitted(seat=seat))
+    return resolve(state, index, s, choices, order, log, CardsCommitted(seat=seat))
+
+
+# -- legal selections ------------------------------------------------------------------------
+
+
+def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    """Every legal selection from a sorted *hand*, without duplicates (K-5).
+
+    1 or 2 cards of any faces, or 3 to 5 cards all of one face. Cards with the same code are
+    identical, so a selection is a sorted sub-multiset of the hand. Sorted by size, then by
+    cards; cached per hand.
+
+    >>> selections((21, 21, 42))
+    (PlayCards(cards=(21,)), PlayCards(cards=(42,)), PlayCards(cards=(21, 21)), PlayCards(cards=(21, 42)))
+    >>> len(selections((51, 51, 51, 52, 61)))
+    10
+    """
+    return _SELECTIONS[hand]
+
+
+def _selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
+    cards: list[Card] = []  # the hand's distinct cards, and how many of each
+    counts: list[int] = []
+    for c in hand:
+        if cards and cards[-1] == c:
+            counts[-1] += 1
+        else:
+            cards.append(c)
+            counts.append(1)
+    picks: list[tuple[Card, ...]] = [(c,) for c in cards]  # 1 card
+    for i, c in enumerate(cards):  # 2 cards of any faces
+        if counts[i] > 1:
+            picks.append((c, c))
+        picks += [(c, other) for other in cards[i + 1 :]]
+    if any(_face(hand[i]) == _face(hand[i + 2]) for i in range(len(hand) - 2)):
+        picks += _one_face(cards, counts, len(hand))  # 3 to 5 cards all of one face
+    return tuple(_PLAYS[c] for c in picks)
+
+
+def _one_face(cards: list[Card], counts: list[int], most: int) -> list[tuple[Card, ...]]:
+    """The selections of 3 to *most* cards all of one face from the hand holding *counts*
+    of each of *cards* (distinct, sorted), sorted by size, then by cards."""
+    # per face: its lower card (a single) and how many, its higher one (a double) and how many
+    faces: list[tuple[Card, int, Card, int]] = []
+    for c, n in zip(cards, counts, strict=True):
+        if faces and _face(faces[-1][0]) == _face(c):
+            faces[-1] = (faces[-1][0], faces[-1][1], c, n)
+        else:
+            faces.append((c, n, c, 0))
+    found: list[tuple[Card, ...]] = []
+    for k in range(3, most + 1):
+        for low, lows, high, highs in faces:
+            for m in range(min(lows, k), max(k - highs, 0) - 1, -1):  # more lower cards first
+                found.append((low,) * m + (high,) * (k - m))
+    return found
+
+
+_PLAYS: Interned[tuple[Card, ...], Action] = Interned(PlayCards)
+"""One action per selection, shared by the hands that offer it (at most the 114 of a deck)."""
+
+
+_SELECTIONS: Interned[tuple[Card, ...], tuple[Action, ...]] = Interned(_selections)
+"""Legal selections per hand (bounded: hands are multisets of at most 5 of the 12 cards)."""
 
 
 _QUIET: frozenset[type[Event]] = frozenset(
@@ -469,11 +561,12 @@ def resolve(
     state: State,
     index: int,
     s: CardGameState,
+    choices: tuple[tuple[Card, ...] | None, ...],
     seats: tuple[Seat, ...],
     log: list[Event] | None,
     first: Event | None = None,
 ) -> State:
-    """Reveal and place the choices of *seats* (in this order), discard, check who is out.
+    """Reveal and place the *choices* of *seats* (in this order), discard, check who is out.
 
     Single cards go on the casinos as regular dice and double cards as big dice (K-10);
     unchosen cards are discarded (K-6); a seat with 8 cards placed is out and discards its
@@ -485,7 +578,6 @@ def resolve(
     discards = list(s.discards)
     out = list(s.out)
     placed = list(s.placed)
-    choices = s.choices
     turn = s.turn
     reactors = state.config.ruleset.reactors
     # Events are built only when someone listens (a step() caller or a reacting module).
@@ -530,30 +622,30 @@ def resolve(
                 decks[seat] = ()
         elif turn < TURNS:
             draw.append(seat)
+    still_in = tuple(out)
+    if turn < TURNS and first_to_choose(choices, still_in, state.start) is None:
+        turn += 1  # every seat in has played: the next turn
+        choices = (None,) * len(out)
     s = new_slice(
         turn=turn,
         decks=tuple(decks),
         hands=tuple(hands),
         discards=tuple(discards),
         choices=choices,
-        out=tuple(out),
+        out=still_in,
         box=s.box,
         placed=tuple(placed),
     )
-    if turn < TURNS and mover(s, state.start) is None:  # every seat in has played
-        s = _with(s, turn=turn + 1, choices=(None,) * len(out))
-    draft = Draft(state, None)
-    draft.casinos = tuple(casinos)
-    draft.set_slice(index, s)
-    draft.pop_task()  # the ChooseCards task
+    modules = put(state.modules, index, s)
+    tasks = state.tasks[1:]  # the ChooseCards task is done
     if events is None:
         # Nothing to emit, so queue the draws at once (as deal would, building one state
         # less): the seats that played hold no card now, so those with a draw pile draw.
         seated = tuple(t for t in draw if decks[t])
         if seated:
-            draft.push_task(new_deal(module=index, seats=seated))
-            return draft.build()
-    state = draft.build()
+            tasks = (*tasks, new_deal(module=index, seats=seated))
+            return evolve(state, casinos=tuple(casinos), modules=modules, tasks=tasks)
+    state = evolve(state, casinos=tuple(casinos), modules=modules, tasks=tasks)
     if events is not None:
         for event in events:
             if wanted(state, log, type(event)):

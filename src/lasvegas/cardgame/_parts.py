@@ -1,14 +1,13 @@
-"""The card game's pieces: its actions, events, tasks and slice, and the legal selections.
+"""The card game's pieces: its actions, events, tasks and slice, and who draws.
 
 What :class:`~lasvegas.cardgame.CardGame` plays with (K-3 to K-13): :class:`PlayCards` and
 the chance action :class:`DrawCard`; the events a reveal and a deal emit; the tasks a round
 runs through (:class:`DealNotes`, :class:`DealCards`, :class:`ChooseCards`); the slice
-:class:`CardGameState`; and :func:`selections`, the legal choices from a hand.
+:class:`CardGameState`; and :func:`drawing_seat`, whose pile a card comes from.
 """
 
 from __future__ import annotations
 
-from itertools import combinations, groupby
 from typing import TYPE_CHECKING, ClassVar
 
 import attrs
@@ -18,7 +17,6 @@ from ..engine import to_move
 from ..events import Event
 from ..modules.base import ModuleState, Task
 from ..state import Phase
-from ..table import Interned
 from ..types import Money, Seat
 from .components import Card, card_face, card_name
 
@@ -39,7 +37,6 @@ __all__ = [
     "PlayCards",
     "SeatOut",
     "drawing_seat",
-    "selections",
 ]
 
 # -- actions -------------------------------------------------------------------------------
@@ -378,42 +375,6 @@ def drawing_seat(state: State) -> Seat | None:
         if type(task) is DealCards and task.seats:
             return task.seats[0]
     return None
-
-
-# -- legal selections ------------------------------------------------------------------------
-
-
-def selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    """Every legal selection from a sorted *hand*, without duplicates (K-5).
-
-    1 or 2 cards of any faces, or 3 to 5 cards all of one face. Cards with the same code are
-    identical, so a selection is a sorted sub-multiset of the hand. Sorted by size, then by
-    cards; cached per hand.
-
-    >>> selections((21, 21, 42))
-    (PlayCards(cards=(21,)), PlayCards(cards=(42,)), PlayCards(cards=(21, 21)), PlayCards(cards=(21, 42)))
-    >>> len(selections((51, 51, 51, 52, 61)))
-    10
-    """
-    return _SELECTIONS[hand]
-
-
-def _selections(hand: tuple[Card, ...]) -> tuple[Action, ...]:
-    picks: set[tuple[Card, ...]] = set(combinations(hand, 1))  # 1 or 2 cards of any faces
-    picks.update(combinations(hand, 2))
-    for _, group in groupby(hand, key=lambda c: c // 10):  # 3 to 5 cards of one face
-        cards = tuple(group)
-        for k in range(3, len(cards) + 1):
-            picks.update(combinations(cards, k))
-    return tuple(_PLAYS[c] for c in sorted(picks, key=lambda c: (len(c), c)))
-
-
-_PLAYS: Interned[tuple[Card, ...], Action] = Interned(PlayCards)
-"""One action per selection, shared by the hands that offer it (at most the 114 of a deck)."""
-
-
-_SELECTIONS: Interned[tuple[Card, ...], tuple[Action, ...]] = Interned(_selections)
-"""Legal selections per hand (bounded: hands are multisets of at most 5 of the 12 cards)."""
 
 
 def _join(items: list[str]) -> str:

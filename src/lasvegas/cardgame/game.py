@@ -44,11 +44,13 @@ from ..events import CasinosFilled, Event, RoundStarted
 from ..modules.base import Capabilities, Held, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Phase, State
 from ..table import draw_outcomes, note_outcomes, sample, sample_note
-from ..types import MAX_MONEY, CasinoIndex, Chance, Money, Seat
+from ..types import MAX_MONEY, CasinoIndex, Money, Seat
 from ._flow import (
     card_slice,
     casinos_filled,
+    choices,
     choose,
+    chooser,
     deal_cards,
     deal_notes,
     draw_action,
@@ -58,6 +60,7 @@ from ._flow import (
     mover,
     orders,
     pay_casino,
+    selections,
     start_round,
     state_mover,
     with_slice,
@@ -76,7 +79,6 @@ from ._parts import (
     PlayCards,
     SeatOut,
     drawing_seat,
-    selections,
 )
 from .components import (
     DICE_CARDS,
@@ -134,6 +136,18 @@ def _check_notes(_: object, __: attrs.Attribute[tuple[Money, ...]], value: objec
             "CardGame(notes=...): give a non-empty tuple of positive amounts, totalling at"
             f" most {MAX_MONEY} (MAX_MONEY)"
         )
+
+
+def _face_down(
+    piles: tuple[tuple[Card, ...], ...], seat: Seat | None
+) -> tuple[tuple[Card, ...], ...]:
+    """*piles*, one per seat, with every seat's but *seat*'s cards face down (K-18)."""
+    return tuple(p if t == seat else (HIDDEN,) * len(p) for t, p in enumerate(piles))
+
+
+def _by_size(cards: tuple[Card, ...]) -> tuple[int, tuple[Card, ...]]:
+    """The order of selections: by size, then by cards."""
+    return len(cards), cards
 
 
 # -- the module ----------------------------------------------------------------------------
@@ -243,11 +257,12 @@ class CardGame(RuleModule[CardGameState]):
                 self.note_drawn, None, None, self.note_outcomes, self.note_sample, deal_notes
             ),
             # A card drawn (K-4, K-6) and a seat's choice, revealed by the last one (K-5,
-            # K-13; K-12), are resolved by the flow's functions themselves.
+            # K-13; K-12), are resolved by the flow's functions themselves, which also
+            # name the choosing seat and its selections.
             DealCards: TaskHandler(
                 draw_card, None, None, self.card_outcomes, self.card_sample, deal_cards
             ),
-            ChooseCards: TaskHandler(choose, self.chooser, self.choices),
+            ChooseCards: TaskHandler(choose, chooser, choices),
         }
 
     def capabilities(self) -> Capabilities:
@@ -292,19 +307,6 @@ class CardGame(RuleModule[CardGameState]):
     ) -> tuple[Action, ...]:
         """What *seat*, one of :meth:`choosers`, may choose: the selections from its hand."""
         return selections(card_slice(state, index).hands[seat])
-
-    def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
-        """A choice belongs to the first seat that has not chosen (K-5, K-13)."""
-        seat = mover(self.slice_of(state, index), state.start)
-        assert seat is not None, "a choice is pending but every seat has chosen"
-        return seat
-
-    def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
-        """The legal selections from the choosing seat's hand (K-5)."""
-        s = self.slice_of(state, index)
-        seat = mover(s, state.start)
-        assert seat is not None
-        return selections(s.hands[seat])
 
     def note_outcomes(
         self, state: State, index: int, task: Task
@@ -366,14 +368,11 @@ class CardGame(RuleModule[CardGameState]):
         s = card_slice(state, index)
         public = is_sequential(state)  # K-12: a choice is placed, face up, as it is made
 
-        def hide(piles: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
-            return tuple(p if t == seat else (HIDDEN,) * len(p) for t, p in enumerate(piles))
-
         return CardGameState(
             turn=s.turn,
-            decks=hide(s.decks),
-            hands=hide(s.hands),
-            discards=hide(s.discards),
+            decks=_face_down(s.decks, seat),
+            hands=_face_down(s.hands, seat),
+            discards=_face_down(s.discards, seat),
             choices=tuple(
                 c if public or t == seat or c is None else () for t, c in enumerate(s.choices)
             ),
@@ -405,7 +404,7 @@ class CardGame(RuleModule[CardGameState]):
                     combo.count(c) <= stock[c] for c in set(combo)
                 ):
                     picks.append(combo)
-        return tuple(PlayCards(c) for c in sorted(picks, key=lambda c: (len(c), c)))
+        return tuple(PlayCards(c) for c in sorted(picks, key=_by_size))
 
     def describe_action(self, state: State, index: int, action: Action) -> str | None:
         """Name the casino a note drawn for the round's deal goes to (K-3).
@@ -420,14 +419,30 @@ class CardGame(RuleModule[CardGameState]):
                 return f"Draw a ${action.value:,} note for casino {waiting[0] + 1}"
         return None
 
-    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
-        """Deal every other seat's unseen cards again: the same counts per pile, another split.
+    def deal_unseen(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """Deal again every card *seat* cannot see: the one deal behind both
+        :meth:`resample_hidden` (leak tests) and :meth:`determinise` (search agents).
 
-        What *seat* knows of another seat's cards is their whole (its 30 cards minus those at
-        the casinos), the size of each pile and whether it has chosen; its hand, draw pile,
-        discards and choice are drawn again from that whole (K-13, K-18).
+        What *seat* knows of another seat's cards is their whole (its :attr:`deck` less its
+        cards at the casinos, which are public), the size of its hand, discards and draw
+        pile, and whether it has chosen (K-13, K-18). So for every other seat that whole is
+        shuffled with *rng* and split by those sizes, and a choice made but hidden becomes a
+        legal selection drawn from the dealt hand; a choice placed as it is made stays
+        (``Sequential``, K-12). *seat*'s own cards are kept (``None``, a spectator, keeps
+        none). *state*'s slice may be the true one or a seat's redacted one: only the sizes
+        and whether a seat has chosen are read from it, so both give the same deal.
+
+        >>> import lasvegas as lv
+        >>> state = lv.new_game(lv.cardgame(2))
+        >>> rng = lv.Rng(3)
+        >>> while lv.to_move(state) is lv.CHANCE:
+        ...     state = lv.apply(state, lv.sample_chance(state, rng))
+        >>> other = CardGame().deal_unseen(state, 0, 1, lv.Rng(7))
+        >>> lv.observe(other, 1) == lv.observe(state, 1), lv.state_problems(other)
+        (True, ())
         """
-        s = card_slice(state, index)
+        s = self.slice_of(state, index)
+        sequential = is_sequential(state)
         decks = list(s.decks)
         hands = list(s.hands)
         discards = list(s.discards)
@@ -435,17 +450,21 @@ class CardGame(RuleModule[CardGameState]):
         for t in range(len(decks)):
             if t == seat:
                 continue
-            pool = rng.shuffled((*decks[t], *hands[t], *discards[t]))
+            unseen = Counter(self.deck)
+            for face, casino in enumerate(state.casinos[:6], start=1):
+                unseen[10 * face + 1] -= casino.dice[t]
+                unseen[10 * face + 2] -= casino.big[t]
+            pool = rng.shuffled(tuple(sorted((+unseen).elements())))
             h, d = len(hands[t]), len(discards[t])
             hands[t] = tuple(sorted(pool[:h]))
             discards[t] = tuple(sorted(pool[h : h + d]))
             decks[t] = tuple(sorted(pool[h + d :]))
-            if choices[t] is not None and hands[t] and not is_sequential(state):
+            if choices[t] is not None and hands[t] and not sequential:
                 legal = selections(hands[t])
                 pick = legal[rng.below(len(legal))]
                 assert isinstance(pick, PlayCards)
                 choices[t] = pick.cards
-        s = CardGameState(
+        dealt = CardGameState(
             s.turn,
             tuple(decks),
             tuple(hands),
@@ -455,15 +474,16 @@ class CardGame(RuleModule[CardGameState]):
             s.box,
             s.placed,
         )
-        return with_slice(state, index, s)
+        return with_slice(state, index, dealt)
+
+    def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
+        """Deal every other seat's unseen cards again (:meth:`deal_unseen`): the same counts
+        per pile, another split (K-13, K-18)."""
+        return self.deal_unseen(state, index, seat, rng)
 
     def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
-        """Deal the cards the view shows face down (search agents, ``lasvegas.agents``).
-
-        For every seat but the viewer, the unknown cards are its deck minus its cards at the
-        casinos; they are shuffled with *rng* and split by the visible sizes of its hand,
-        discards and draw pile. A choice already made but hidden (``()``, K-13) becomes a
-        legal selection drawn from the sampled hand. The viewer's own cards are kept.
+        """Deal the cards the view shows face down (search agents, ``lasvegas.agents``):
+        :meth:`deal_unseen` for the view's seat, from the state rebuilt with the view's slice.
 
         >>> import lasvegas as lv
         >>> from lasvegas.agents import determinise
@@ -478,41 +498,7 @@ class CardGame(RuleModule[CardGameState]):
         >>> len(guess.modules[0].hands[0]), lv.state_problems(guess), lv.observe(guess, 1) == view
         (5, (), True)
         """
-        visible = self.slice_of(state, index)
-        seat = view.seat
-        sequential = is_sequential(state)
-        decks = list(visible.decks)
-        hands = list(visible.hands)
-        discards = list(visible.discards)
-        choices = list(visible.choices)
-        for t in range(len(decks)):
-            if t == seat:
-                continue
-            unknown = Counter(self.deck)
-            for face, casino in enumerate(state.casinos[:6], start=1):
-                unknown[10 * face + 1] -= casino.dice[t]
-                unknown[10 * face + 2] -= casino.big[t]
-            pool = rng.shuffled(tuple(sorted((+unknown).elements())))
-            h, d = len(hands[t]), len(discards[t])
-            hands[t] = tuple(sorted(pool[:h]))
-            discards[t] = tuple(sorted(pool[h : h + d]))
-            decks[t] = tuple(sorted(pool[h + d :]))
-            if choices[t] is not None and hands[t] and not sequential:
-                legal = selections(hands[t])
-                pick = legal[rng.below(len(legal))]
-                assert isinstance(pick, PlayCards)
-                choices[t] = pick.cards
-        s = CardGameState(
-            visible.turn,
-            tuple(decks),
-            tuple(hands),
-            tuple(discards),
-            tuple(choices),
-            visible.out,
-            visible.box,
-            visible.placed,
-        )
-        return with_slice(state, index, s)
+        return self.deal_unseen(state, index, view.seat, rng)
 
     def _flow_problems(
         self, state: State, s: CardGameState, index: int, sequential: bool
