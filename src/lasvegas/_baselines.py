@@ -20,6 +20,7 @@ import random
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "NOTES",
@@ -185,6 +186,40 @@ def other_build_round(
     if not isinstance(compiled, bool) or not isinstance(rows, list):
         raise PyPIError(f"{python} printed an unexpected benchmark document")
     return compiled, rows
+
+
+def other_build_memory(
+    python: str, names: list[str], games: int, seed: int, timeout: float = 7200.0
+) -> dict[str, Any]:
+    """The memory run of the other build of this library (``--memory GAMES``): the
+    interpreter *python* runs ``python -m lasvegas bench --memory GAMES --memory-only
+    --json`` on the configurations *names* in a child process, isolated as in
+    :func:`other_build_round`. Returns the document's ``memory`` object (the fields of
+    :class:`lasvegas.bench.MemoryResult`). Raises :class:`PyPIError` if it cannot run.
+
+    >>> other_build_memory("/nonexistent/python", ["classic-4"], 2, 1)
+    Traceback (most recent call last):
+    ...
+    lasvegas._baselines.PyPIError: cannot run /nonexistent/python: ...
+    """
+    command = [python, "-I", "-m", "lasvegas", "bench", "--", "--json", "--memory-only"]
+    command += ["--memory", str(games), "--seed", str(seed)]
+    for name in names:
+        command += ["--config", name]
+    try:
+        done = subprocess.run(command, capture_output=True, text=True, timeout=timeout, check=False)
+    except (OSError, subprocess.SubprocessError) as exc:
+        raise PyPIError(f"cannot run {python}: {exc}") from exc
+    try:
+        memory = json.loads(done.stdout)["memory"]
+    except (ValueError, KeyError, TypeError):
+        said = (done.stderr.strip() or done.stdout.strip()).splitlines()
+        raise PyPIError(
+            f"{python} could not run this library's memory benchmark: {said[-1] if said else ''}"
+        ) from None
+    if not isinstance(memory, dict):
+        raise PyPIError(f"{python} printed an unexpected memory document")
+    return memory
 
 
 def parse_probe(output: str) -> tuple[float, float]:

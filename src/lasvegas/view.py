@@ -436,10 +436,10 @@ def _notes_only(
 
 
 _NOTES_ONLY: Final[Interned[tuple[str, tuple[Money, ...]], tuple[tuple[MoneyPart, ...], ...]]] = (
-    Interned(_notes_only, limit=4096)
+    Interned(_notes_only, limit=1024)
 )
 """The money parts of the seats where the notes are the only part, by the notes' name and
-each seat's notes in dollars (cleared past 4,096 entries)."""
+each seat's notes in dollars (cleared past 1,024 entries)."""
 
 
 def _owners(config: GameConfig, names: tuple[str, ...] | None) -> tuple[OwnerView, ...]:
@@ -591,9 +591,9 @@ _CORE_RANKINGS: Final[
         tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
         tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]],
     ]
-] = Interned(_core_rankings, limit=4096)
+] = Interned(_core_rankings, limit=512)
 """The core's rankings and ties of a table of casinos, by the casinos' dice and big dice
-(views of one state are asked for again and again; cleared past 4,096 tables). Keyed by
+(views of one state are asked for again and again, by each seat; cleared past 512 tables). Keyed by
 values alone, never by a casino or a state, so a lookup hashes a few small tuples of
 integers."""
 
