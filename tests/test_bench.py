@@ -275,7 +275,10 @@ def test_the_memory_options_print_both_builds_and_the_targets(
 
     def other_memory(python: str, names: list[str], games: int, seed: int) -> dict[str, object]:
         asked.append((python, names, games, seed))
-        return json.loads(json.dumps(attrs.asdict(_memory(not lv.COMPILED, 1.0, True))))
+        document: dict[str, object] = json.loads(
+            json.dumps(attrs.asdict(_memory(not lv.COMPILED, 1.0, True)))
+        )
+        return document
 
     monkeypatch.setattr(bench, "other_build_round", other_round)
     monkeypatch.setattr(bench, "other_build_memory", other_memory)
