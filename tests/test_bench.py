@@ -11,6 +11,7 @@ import json
 import random
 import sys
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 import attrs
@@ -273,12 +274,14 @@ def test_the_memory_options_print_both_builds_and_the_targets(
     ) -> tuple[bool, list[dict[str, object]]]:
         return not lv.COMPILED, [attrs.asdict(_figures("classic-4", 5.0, 4000.0))]
 
-    def other_memory(python: str, names: list[str], games: int, seed: int) -> dict[str, object]:
+    def other_memory(
+        python: str, names: list[str], games: int, seed: int
+    ) -> Callable[[], dict[str, object]]:
         asked.append((python, names, games, seed))
         document: dict[str, object] = json.loads(
             json.dumps(attrs.asdict(_memory(not lv.COMPILED, 1.0, True)))
         )
-        return document
+        return lambda: document
 
     monkeypatch.setattr(bench, "other_build_round", other_round)
     monkeypatch.setattr(bench, "other_build_memory", other_memory)
@@ -340,8 +343,9 @@ def test_an_other_python_that_cannot_run_the_memory_run_is_an_error(tmp_path: Pa
     fake = tmp_path / "python"
     fake.write_text("#!/bin/sh\necho nothing\n")
     fake.chmod(0o755)
+    finish = _baselines.other_build_memory(str(fake), ["classic-4"], 2, 1)
     with pytest.raises(PyPIError, match="could not run this library's memory benchmark"):
-        _baselines.other_build_memory(str(fake), ["classic-4"], 2, 1)
+        finish()
 
 
 def test_the_other_build_plays_between_the_rounds(

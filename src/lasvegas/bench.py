@@ -677,14 +677,20 @@ def _memory_game(config: lv.GameConfig, rng: lv.Rng) -> None:
         decisions += 1
 
 
-def measure_memory(configs: Mapping[str, lv.GameConfig], games: int, seed: int = 1) -> MemoryResult:
+def measure_memory(
+    configs: Mapping[str, lv.GameConfig],
+    games: int,
+    seed: int = 1,
+    report: Callable[[MemoryCheckpoint], None] | None = None,
+) -> MemoryResult:
     """Play *games* random games, the configurations of *configs* in turn, and measure the
     memory: after the warm-up (a tenth of the games, at most 10,000), then every 10,000 games
     (every tenth in a shorter run) and at the end, after a full garbage collection, the
     resident set size and the Python memory allocated since the warm-up and still held
     (:mod:`tracemalloc`, which traces from the end of the warm-up on and slows the games
     about fourfold). Judged "flat" against :data:`MEMORY_FLAT_TRACED_KB` and
-    :data:`MEMORY_FLAT_RSS_MB`.
+    :data:`MEMORY_FLAT_RSS_MB`. *report*, if given, is called with each checkpoint as it
+    is taken (a long run shows its progress).
 
     >>> result = measure_memory({"classic-2": lv.classic(2)}, games=4)
     >>> [c.games for c in result.checkpoints], result.checkpoints[0].traced_kb
@@ -710,6 +716,8 @@ def measure_memory(configs: Mapping[str, lv.GameConfig], games: int, seed: int =
                 base = tracemalloc.get_traced_memory()[0]
             traced = (tracemalloc.get_traced_memory()[0] - base) / 1024 if checkpoints else 0.0
             checkpoints.append(MemoryCheckpoint(game, _rss_mb(), traced))
+            if report is not None:
+                report(checkpoints[-1])
     finally:
         if not tracing:
             tracemalloc.stop()
@@ -744,16 +752,23 @@ def memory_lines(memory: MemoryResult) -> list[str]:
       100,000       50.5        90.0
     pure build: memory over 100,000 games, after a warm-up of 10,000: +10.0 KiB traced and +0.06 MiB RSS per 10,000 games (flat: <= 256 KiB and <= 1 MiB per 10,000: met)
     """
-    lines = [
-        f"memory of the {build_name(memory.compiled)} build: {memory.games:,} games "
-        f"({', '.join(memory.configs)} in turn), gc.collect() before each line",
-        f"{'games':>9} {'RSS MiB':>10}  traced KiB since warm-up",
-    ]
-    for point in memory.checkpoints:
-        rss = "-" if point.rss_mb is None else f"{point.rss_mb:.1f}"
-        lines.append(f"{point.games:>9,} {rss:>10} {point.traced_kb:>11.1f}")
+    lines = _memory_header(memory.compiled, memory.games, memory.configs)
+    lines.extend(_checkpoint_line(point) for point in memory.checkpoints)
     lines.append(_memory_target(memory).line)
     return lines
+
+
+def _memory_header(compiled: bool, games: int, configs: Sequence[str]) -> list[str]:
+    return [
+        f"memory of the {build_name(compiled)} build: {games:,} games "
+        f"({', '.join(configs)} in turn), gc.collect() before each line",
+        f"{'games':>9} {'RSS MiB':>10}  traced KiB since warm-up",
+    ]
+
+
+def _checkpoint_line(point: MemoryCheckpoint) -> str:
+    rss = "-" if point.rss_mb is None else f"{point.rss_mb:.1f}"
+    return f"{point.games:>9,} {rss:>10} {point.traced_kb:>11.1f}"
 
 
 def _memory_target(memory: MemoryResult) -> Target:
@@ -866,10 +881,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         memory = None
         if args.memory is not None:
-            memory = measure_memory(configs, args.memory, args.seed)
-            if args.other_python is not None:
+            theirs = None
+            if args.other_python is not None:  # the other build's run, at the same time
                 theirs = other_build_memory(args.other_python, names, args.memory, args.seed)
-                baselines = attrs.evolve(baselines, other_memory=_memory_from(theirs))
+            memory = measure_memory(configs, args.memory, args.seed)
+            if theirs is not None:
+                baselines = attrs.evolve(baselines, other_memory=_memory_from(theirs()))
     except PyPIError as exc:
         parser.error(f"--pypi or --other-python: {exc}")
     targets = compiled_targets(results, baselines, lv.COMPILED, memory)
@@ -929,14 +946,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _memory_only(configs: Mapping[str, lv.GameConfig], games: int, seed: int, as_json: bool) -> int:
     """``--memory GAMES --memory-only``: the memory run alone (the other build's child
     process runs this)."""
-    memory = measure_memory(configs, games, seed)
     if as_json:
+        memory = measure_memory(configs, games, seed)
         print(json.dumps({"compiled": lv.COMPILED, "memory": attrs.asdict(memory)}, indent=2))
-    else:
-        print(f"build: {build_name(lv.COMPILED)} (lasvegas.COMPILED is {lv.COMPILED})")
-        for line in memory_lines(memory):
-            print(line)
-    sys.stdout.flush()
+        return 0
+    print(f"build: {build_name(lv.COMPILED)} (lasvegas.COMPILED is {lv.COMPILED})")
+    print("\n".join(_memory_header(lv.COMPILED, games, list(configs))), flush=True)
+    memory = measure_memory(
+        configs, games, seed, lambda point: print(_checkpoint_line(point), flush=True)
+    )
+    print(_memory_target(memory).line, flush=True)
     return 0
 
 
