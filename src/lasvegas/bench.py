@@ -33,8 +33,13 @@ The library comes in two builds of one source (:data:`lasvegas.COMPILED`): the b
 prints which one runs, and with ``--other-python PYTHON`` (the interpreter of a virtual
 environment that has the other build installed) it also plays the other build's rounds,
 in a child process between its own rounds, and prints the compiled build's targets
-(:data:`MIN_COMPILED_SHARE_OF_BARE_LOOP`, :data:`MIN_COMPILED_PYPI_SPEEDUP`,
-:data:`MIN_COMPILED_SPEEDUP`) and whether JSON and ``observe`` are no slower compiled.
+(:func:`compiled_targets`: :data:`MIN_COMPILED_SHARE_OF_BARE_LOOP`,
+:data:`MIN_COMPILED_PYPI_SPEEDUP`, :data:`MIN_COMPILED_SPEEDUP`, the pure build's
+:data:`MIN_SHARE_OF_BARE_LOOP`, JSON and ``observe`` of each build no slower than
+:data:`TODAY_JSON_ROUNDTRIP_US` and :data:`TODAY_OBSERVE_US`, memory flat), each line naming
+the build it judges. ``--memory GAMES`` adds the memory run of each build
+(:func:`measure_memory`, judged against :data:`MEMORY_FLAT_TRACED_KB` and
+:data:`MEMORY_FLAT_RSS_MB`).
 """
 
 from __future__ import annotations
