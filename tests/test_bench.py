@@ -250,6 +250,30 @@ def test_memory_is_measured_at_checkpoints_after_a_warm_up() -> None:
         bench.measure_memory(configs, 1)
 
 
+def test_memory_checkpoints_empty_the_bounded_tables() -> None:
+    """Each checkpoint counts what games keep beyond the library's bounded tables: every
+    module-level ``Interned`` is empty right after one (and refills as games go on)."""
+    from lasvegas.table import Interned
+
+    tables = [
+        value
+        for name, module in list(sys.modules.items())
+        if name.startswith("lasvegas")
+        for value in vars(module).values()
+        if isinstance(value, Interned)
+    ]
+    seen: list[int] = []
+    bench.measure_memory(
+        {"classic-3": lv.classic(3)},
+        2,
+        report=lambda point: seen.append(sum(len(t) for t in tables)),
+    )
+    assert len(tables) > 10
+    assert seen == [0, 0]
+    bench._play_runs(lv.classic(3), lv.Rng(1))
+    assert sum(len(t) for t in tables) > 0
+
+
 def test_memory_leaves_someone_elses_tracing_on() -> None:
     """A caller's own tracemalloc tracing stays on; the growth counts from the warm-up."""
     tracemalloc.start()
