@@ -86,17 +86,50 @@ def examples(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Run the benchmark (`python -m lasvegas bench`) side by side with its two outside
-    yardsticks: the bare loop (built in) and PyPI's unrelated `lasvegas` 0.2.0, installed
-    here in a virtual environment of its own (`.nox/pypi-lasvegas-0.2.0`: it has the same
-    import name as this library) and passed with `--pypi`."""
+    """Run the benchmark (`python -m lasvegas bench`) on both builds side by side with its two
+    outside yardsticks, and print the compiled build's targets, met or NOT MET.
+
+    This session's environment has the pure build (the editable install); the compiled
+    build is compiled from this checkout (`LASVEGAS_COMPILE=1`, needs a C compiler) into a
+    virtual environment of its own (`.nox/compiled-build`, rebuilt at every run so that it
+    is this source's) and passed with `--other-python`; PyPI's unrelated `lasvegas` 0.2.0
+    is installed in another (`.nox/pypi-lasvegas-0.2.0`: it has the same import name as this
+    library) and passed with `--pypi`. Arguments after `--` go to the benchmark, e.g.
+    `nox -s bench -- --games 300 --memory 100000`."""
     install(session)
     side = Path(".nox") / "pypi-lasvegas-0.2.0"
     python = side / "bin" / "python"
     if not python.exists():
         session.run("python", "-m", "venv", str(side))
         session.run(str(python), "-m", "pip", "install", "-q", "lasvegas==0.2.0", external=True)
-    session.run("python", "-m", "lasvegas", "bench", "--", "--pypi", str(python), *session.posargs)
+    compiled = Path(".nox") / "compiled-build"
+    compiled_python = compiled / "bin" / "python"
+    if not compiled_python.exists():
+        session.run("python", "-m", "venv", str(compiled))
+        session.run(str(compiled_python), "-m", "pip", "install", "-q", "-U", "pip", external=True)
+    session.run(
+        str(compiled_python),
+        *("-m", "pip", "install", "-q", "."),  # pip builds a local directory afresh each time
+        env={"LASVEGAS_COMPILE": "1"},
+        external=True,
+    )
+    session.run(
+        str(compiled_python),
+        *("-I", "-c", "import lasvegas, sys; sys.exit(not lasvegas.COMPILED)"),
+        external=True,
+    )
+    session.run(
+        "python",
+        "-m",
+        "lasvegas",
+        "bench",
+        "--",
+        "--pypi",
+        str(python),
+        "--other-python",
+        str(compiled_python),
+        *session.posargs,
+    )
 
 
 @nox.session

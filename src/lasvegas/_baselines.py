@@ -19,7 +19,9 @@ import json
 import random
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 __all__ = [
     "NOTES",
@@ -185,6 +187,53 @@ def other_build_round(
     if not isinstance(compiled, bool) or not isinstance(rows, list):
         raise PyPIError(f"{python} printed an unexpected benchmark document")
     return compiled, rows
+
+
+def other_build_memory(
+    python: str, names: list[str], games: int, seed: int, timeout: float = 7200.0
+) -> Callable[[], dict[str, Any]]:
+    """Start the memory run of the other build of this library (``--memory GAMES``): the
+    interpreter *python* runs ``python -m lasvegas bench --memory GAMES --memory-only
+    --json`` on the configurations *names* in a child process, isolated as in
+    :func:`other_build_round`, while the caller goes on (the two builds' runs at the same
+    time). Returns a function that waits for it (at most *timeout* seconds) and returns
+    its document's ``memory`` object (the fields of :class:`lasvegas.bench.MemoryResult`).
+    Raises :class:`PyPIError` if it cannot run, or the function does.
+
+    >>> other_build_memory("/nonexistent/python", ["classic-4"], 2, 1)
+    Traceback (most recent call last):
+    ...
+    lasvegas._baselines.PyPIError: cannot run /nonexistent/python: ...
+    """
+    command = [python, "-I", "-m", "lasvegas", "bench", "--", "--json", "--memory-only"]
+    command += ["--memory", str(games), "--seed", str(seed)]
+    for name in names:
+        command += ["--config", name]
+    try:
+        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    except OSError as exc:
+        raise PyPIError(f"cannot run {python}: {exc}") from exc
+
+    def finish() -> dict[str, Any]:
+        try:
+            out, err = child.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            child.kill()
+            child.communicate()
+            raise PyPIError(f"{python} did not finish its memory run in {timeout:g} s") from None
+        try:
+            memory = json.loads(out)["memory"]
+        except (ValueError, KeyError, TypeError):
+            said = (err.strip() or out.strip()).splitlines()
+            raise PyPIError(
+                f"{python} could not run this library's memory benchmark: "
+                f"{said[-1] if said else ''}"
+            ) from None
+        if not isinstance(memory, dict):
+            raise PyPIError(f"{python} printed an unexpected memory document")
+        return memory
+
+    return finish
 
 
 def parse_probe(output: str) -> tuple[float, float]:

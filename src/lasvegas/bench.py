@@ -33,8 +33,13 @@ The library comes in two builds of one source (:data:`lasvegas.COMPILED`): the b
 prints which one runs, and with ``--other-python PYTHON`` (the interpreter of a virtual
 environment that has the other build installed) it also plays the other build's rounds,
 in a child process between its own rounds, and prints the compiled build's targets
-(:data:`MIN_COMPILED_SHARE_OF_BARE_LOOP`, :data:`MIN_COMPILED_PYPI_SPEEDUP`,
-:data:`MIN_COMPILED_SPEEDUP`) and whether JSON and ``observe`` are no slower compiled.
+(:func:`compiled_targets`: :data:`MIN_COMPILED_SHARE_OF_BARE_LOOP`,
+:data:`MIN_COMPILED_PYPI_SPEEDUP`, :data:`MIN_COMPILED_SPEEDUP`, the pure build's
+:data:`MIN_SHARE_OF_BARE_LOOP`, JSON and ``observe`` of each build no slower than
+:data:`TODAY_JSON_ROUNDTRIP_US` and :data:`TODAY_OBSERVE_US`, memory flat), each line naming
+the build it judges. ``--memory GAMES`` adds the memory run of each build
+(:func:`measure_memory`, judged against :data:`MEMORY_FLAT_TRACED_KB` and
+:data:`MEMORY_FLAT_RSS_MB`).
 """
 
 from __future__ import annotations
@@ -46,31 +51,46 @@ import json
 import random
 import sys
 import time
+import tracemalloc
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
 from typing import Any, Final
 
 import attrs
 
 import lasvegas as lv
 
-from ._baselines import PyPIError, bare_round, other_build_round, pypi_round
+from ._baselines import PyPIError, bare_round, other_build_memory, other_build_round, pypi_round
 
 __all__ = [
     "MAX_JSON_ROUNDTRIP_US",
     "MAX_OBSERVE_US",
     "MAX_RATIO",
     "MAX_RATIO_BOULEVARD",
+    "MEMORY_FLAT_RSS_MB",
+    "MEMORY_FLAT_TRACED_KB",
     "MIN_COMPILED_PYPI_SPEEDUP",
     "MIN_COMPILED_SHARE_OF_BARE_LOOP",
     "MIN_COMPILED_SPEEDUP",
     "MIN_PYPI_SPEEDUP",
     "MIN_SHARE_OF_BARE_LOOP",
+    "NO_SLOWER_ALLOWANCE",
+    "TODAY_BARE_GAMES_PER_S",
+    "TODAY_JSON_ROUNDTRIP_US",
+    "TODAY_OBSERVE_US",
     "Baselines",
     "BenchResult",
     "BridgeResult",
+    "MemoryCheckpoint",
+    "MemoryResult",
+    "Target",
     "bridge",
+    "build_target_lines",
+    "compiled_targets",
     "configurations",
     "main",
+    "measure_memory",
+    "memory_lines",
     "run",
     "run_all",
     "run_side_by_side",
@@ -116,8 +136,34 @@ MIN_COMPILED_SPEEDUP: Final = 2.0
 1/this of the pure build's time per seat decision (measured with ``--other-python``)."""
 
 NO_SLOWER_ALLOWANCE: Final = 1.1
-"""JSON round trip and ``observe`` count as no slower in the compiled build when they take
-at most this multiple of the pure build's time (the noise of a shared machine)."""
+"""JSON round trip and ``observe`` count as no slower when they take at most this multiple
+of the time they are compared with (the noise of a shared machine)."""
+
+TODAY_JSON_ROUNDTRIP_US: Final = 87.5
+"""The yardstick of "no slower than today" for the JSON round trip of the mid-game
+``classic-4`` state: the pure build's time before the compiled build came, measured in one
+run with the bare loop at :data:`TODAY_BARE_GAMES_PER_S` (a run is judged against this time
+scaled by its own bare loop's speed, so that a slower machine or a loaded one is not taken
+for a slower library)."""
+
+TODAY_OBSERVE_US: Final = 6.5
+"""The same for :func:`~lasvegas.observe` of that state (before the views' drawing aids
+of the web page added rankings, ties, tile facts, faces, a legend and final standings)."""
+
+TODAY_BARE_GAMES_PER_S: Final = 3585.0
+"""The bare loop's games/s in the run that measured :data:`TODAY_JSON_ROUNDTRIP_US` and
+:data:`TODAY_OBSERVE_US`."""
+
+MEMORY_FLAT_TRACED_KB: Final = 256.0
+"""Memory target, "flat": after the warm-up (the first tenth of the games, 10,000 of
+10^5), the Python memory still held (:mod:`tracemalloc`, traced from the end of the warm-up
+on, measured after the library's bounded tables are emptied and a full garbage collection)
+grows by at most this many KiB per 10,000 games, from the end of the warm-up to the last
+game (26 bytes a game: one small object kept per game breaks it)."""
+
+MEMORY_FLAT_RSS_MB: Final = 1.0
+"""Memory target, "flat": the resident set size grows by at most this many MiB per 10,000
+games over the same span (the operating system's view, coarser: pages and arenas)."""
 
 
 @attrs.frozen
@@ -170,6 +216,61 @@ class Baselines:
     ``--other-python`` (empty: not measured)."""
     other_compiled: bool | None = None
     """Whether that other build is the compiled one (``None``: not measured)."""
+    other_memory: MemoryResult | None = None
+    """The other build's memory over many games, with ``--other-python`` and ``--memory``
+    (``None``: not measured)."""
+
+
+@attrs.frozen
+class MemoryCheckpoint:
+    """The memory after some games (``--memory``), after a full garbage collection."""
+
+    games: int
+    """Games played so far."""
+    rss_mb: float | None
+    """The process's resident set size in MiB (``None`` where the platform does not say)."""
+    traced_kb: float
+    """KiB of Python memory allocated since the end of the warm-up and still held
+    (:func:`tracemalloc.get_traced_memory`; 0 at the end of the warm-up)."""
+
+
+@attrs.frozen
+class MemoryResult:
+    """Memory over many games of one build (:func:`measure_memory`, ``--memory GAMES``)."""
+
+    compiled: bool
+    """Whether the build measured is the compiled one."""
+    games: int
+    """Games played, the configurations in turn."""
+    configs: tuple[str, ...]
+    """The configurations played, game 1 the first, game 2 the second, ..."""
+    warmup: int
+    """Games played before the growth is counted (the first checkpoint)."""
+    checkpoints: tuple[MemoryCheckpoint, ...]
+    """The memory at the end of the warm-up, then every 10,000 games (every tenth of the
+    games in a shorter run) and after the last game."""
+    traced_kb_per_10k: float
+    """Growth of the Python memory held, KiB per 10,000 games, from the end of the warm-up
+    to the last game."""
+    rss_mb_per_10k: float | None
+    """Growth of the resident set size, MiB per 10,000 games, over the same span."""
+    flat: bool
+    """Whether both growths are within :data:`MEMORY_FLAT_TRACED_KB` and
+    :data:`MEMORY_FLAT_RSS_MB`: the target "memory flat"."""
+
+
+@attrs.frozen
+class Target:
+    """One target of the compiled build's work, judged from one run (``--other-python``)."""
+
+    build: str
+    """The build whose figure is judged: ``"compiled"`` or ``"pure"``."""
+    what: str
+    """The target in short, e.g. ``"classic-4 >= 1.3x the bare loop"``."""
+    met: bool | None
+    """Whether it is met (``None``: not measured in this run)."""
+    line: str
+    """The line the benchmark prints: the figures, the target and ``met`` or ``NOT MET``."""
 
 
 @attrs.frozen
@@ -538,6 +639,183 @@ def _result(
     )
 
 
+def _rss_mb() -> float | None:
+    """The process's resident set size in MiB, from ``/proc/self/statm`` (Linux); elsewhere
+    the peak resident set size (:mod:`resource`), or ``None`` where neither is known."""
+    statm = Path("/proc/self/statm")
+    try:
+        resident = int(statm.read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        pass
+    else:
+        import resource  # a POSIX module: imported where /proc is
+
+        return resident * resource.getpagesize() / 2**20
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / 2**20 if sys.platform == "darwin" else peak / 2**10  # bytes or KiB
+
+
+def _memory_game(config: lv.GameConfig, rng: lv.Rng) -> None:
+    """One random game as :func:`_play_runs` plays it; at its 20th decision (if it has one)
+    and at its end, the state is also observed by the seat to move (a spectator at the end)
+    and round-tripped through JSON, so that their tables are exercised as well."""
+    to_json = getattr(lv, "to_json", None)
+    from_json = getattr(lv, "from_json", None)
+    state = lv.new_game(config)
+    decisions = 0
+    while True:
+        state = lv.play_chance(state, rng).state
+        mover = lv.to_move(state)
+        if mover is None or decisions == 20:
+            lv.observe(state, mover if type(mover) is int else None)
+            if to_json is not None and from_json is not None:
+                state = from_json(to_json(state), lv.State)
+            if mover is None:
+                return
+        legal = lv.legal_actions(state)
+        state = lv.apply(state, legal[rng.below(len(legal))])
+        decisions += 1
+
+
+def measure_memory(
+    configs: Mapping[str, lv.GameConfig],
+    games: int,
+    seed: int = 1,
+    report: Callable[[MemoryCheckpoint], None] | None = None,
+) -> MemoryResult:
+    """Play *games* random games, the configurations of *configs* in turn, and measure the
+    memory: after the warm-up (a tenth of the games, at most 10,000), then every 10,000 games
+    (every tenth in a shorter run) and at the end, after the library's bounded tables of
+    shared values are emptied (every :class:`lasvegas.table.Interned`: each refills and
+    clears itself within its limit, so where it stands between two clearings is no growth)
+    and a full garbage collection, the resident set size and the Python memory allocated since the warm-up and still held
+    (:mod:`tracemalloc`, which traces from the end of the warm-up on and slows the games
+    about fourfold). Judged "flat" against :data:`MEMORY_FLAT_TRACED_KB` and
+    :data:`MEMORY_FLAT_RSS_MB`. *report*, if given, is called with each checkpoint as it
+    is taken (a long run shows its progress).
+
+    >>> result = measure_memory({"classic-2": lv.classic(2)}, games=4)
+    >>> [c.games for c in result.checkpoints], result.checkpoints[0].traced_kb
+    ([1, 2, 3, 4], 0.0)
+    """
+    if games < 2:
+        raise ValueError(f"measure_memory needs at least 2 games, not {games}")
+    played = list(configs.values())
+    rng = lv.Rng(seed)
+    every = min(10_000, max(1, games // 10))
+    checkpoints: list[MemoryCheckpoint] = []
+    tracing = tracemalloc.is_tracing()  # someone else's tracing is left as it is
+    base = 0
+    try:
+        for game in range(1, games + 1):
+            _memory_game(played[(game - 1) % len(played)], rng)
+            if game % every and game != games:
+                continue
+            _clear_bounded_tables()
+            gc.collect()
+            if not checkpoints:
+                if not tracing:
+                    tracemalloc.start()
+                base = tracemalloc.get_traced_memory()[0]
+            traced = (tracemalloc.get_traced_memory()[0] - base) / 1024 if checkpoints else 0.0
+            checkpoints.append(MemoryCheckpoint(game, _rss_mb(), traced))
+            if report is not None:
+                report(checkpoints[-1])
+    finally:
+        if not tracing:
+            tracemalloc.stop()
+    first, last = checkpoints[0], checkpoints[-1]
+    span = (last.games - first.games) / 10_000
+    traced_growth = (last.traced_kb - first.traced_kb) / span
+    rss_growth = (
+        None if first.rss_mb is None or last.rss_mb is None else (last.rss_mb - first.rss_mb) / span
+    )
+    return MemoryResult(
+        compiled=lv.COMPILED,
+        games=games,
+        configs=tuple(configs),
+        warmup=first.games,
+        checkpoints=tuple(checkpoints),
+        traced_kb_per_10k=traced_growth,
+        rss_mb_per_10k=rss_growth,
+        flat=traced_growth <= MEMORY_FLAT_TRACED_KB
+        and (rss_growth is None or rss_growth <= MEMORY_FLAT_RSS_MB),
+    )
+
+
+def _clear_bounded_tables() -> int:
+    """Empty the library's module-level tables of shared values (every
+    :class:`lasvegas.table.Interned`, bounded by construction: ``tests/test_caches.py``
+    checks that each stays within its limit), so that a memory checkpoint counts what
+    the games keep beyond them, not where each table stands between two of its
+    clearings. Returns how many tables there are.
+
+    >>> _clear_bounded_tables() > 10
+    True
+    """
+    from .table import Interned
+
+    tables = [
+        value
+        for name, module in list(sys.modules.items())
+        if name == "lasvegas" or name.startswith("lasvegas.")
+        for value in list(vars(module).values())
+        if isinstance(value, Interned)
+    ]
+    for table in tables:
+        table.clear()
+    return len(tables)
+
+
+def memory_lines(memory: MemoryResult) -> list[str]:
+    """The memory table of *memory* and its verdict.
+
+    >>> points = (MemoryCheckpoint(10_000, 50.0, 0.0), MemoryCheckpoint(100_000, 50.5, 90.0))
+    >>> print("\\n".join(memory_lines(MemoryResult(False, 100_000, ("classic-4",), 10_000,
+    ...     points, 10.0, 0.0556, True))))
+    memory of the pure Python build: 100,000 games (classic-4 in turn), gc.collect() before each line
+        games    RSS MiB  traced KiB since warm-up
+       10,000       50.0         0.0
+      100,000       50.5        90.0
+    pure build: memory over 100,000 games, after a warm-up of 10,000: +10.0 KiB traced and +0.06 MiB RSS per 10,000 games (flat: <= 256 KiB and <= 1 MiB per 10,000: met)
+    """
+    lines = _memory_header(memory.compiled, memory.games, memory.configs)
+    lines.extend(_checkpoint_line(point) for point in memory.checkpoints)
+    lines.append(_memory_target(memory).line)
+    return lines
+
+
+def _memory_header(compiled: bool, games: int, configs: Sequence[str]) -> list[str]:
+    return [
+        f"memory of the {build_name(compiled)} build: {games:,} games "
+        f"({', '.join(configs)} in turn), gc.collect() before each line",
+        f"{'games':>9} {'RSS MiB':>10}  traced KiB since warm-up",
+    ]
+
+
+def _checkpoint_line(point: MemoryCheckpoint) -> str:
+    rss = "-" if point.rss_mb is None else f"{point.rss_mb:.1f}"
+    return f"{point.games:>9,} {rss:>10} {point.traced_kb:>11.1f}"
+
+
+def _memory_target(memory: MemoryResult) -> Target:
+    build = "compiled" if memory.compiled else "pure"
+    rss = "" if memory.rss_mb_per_10k is None else f" and {memory.rss_mb_per_10k:+.2f} MiB RSS"
+    return Target(
+        build,
+        "memory flat",
+        memory.flat,
+        f"{build} build: memory over {memory.games:,} games, after a warm-up of "
+        f"{memory.warmup:,}: {memory.traced_kb_per_10k:+.1f} KiB traced{rss} per 10,000 games "
+        f"(flat: <= {MEMORY_FLAT_TRACED_KB:g} KiB and <= {MEMORY_FLAT_RSS_MB:g} MiB per "
+        f"10,000: {_verdict(memory.flat)})",
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark from the command line; returns the exit status.
 
@@ -592,7 +870,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         metavar="N",
         help="random games per configuration and round through the adapter (default 20)",
     )
+    parser.add_argument(
+        "--memory",
+        type=int,
+        metavar="GAMES",
+        help="also play GAMES random games, the configurations in turn, and print the memory "
+        "every 10,000 games and whether it stays flat (RSS and tracemalloc; with "
+        "--other-python, in the other build too)",
+    )
+    parser.add_argument(
+        "--memory-only",
+        action="store_true",
+        help="with --memory: only the memory run, no speed rounds",
+    )
     args = parser.parse_args(argv)
+    if args.memory is not None and args.memory < 2:
+        parser.error("--memory must be at least 2 games")
+    if args.memory_only and args.memory is None:
+        parser.error("--memory-only needs --memory GAMES")
     if args.games < 1:
         parser.error("--games must be at least 1")
     if args.rounds < 1:
@@ -609,12 +904,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     available = configurations()
     names = args.config or sorted(available)
     configs = {n: available[n]() for n in names}
+    if args.memory_only:
+        return _memory_only(configs, args.memory, args.seed, args.json)
     try:
         results, baselines = run_side_by_side(
             configs, args.games, args.seed, args.rounds, args.pypi, args.other_python
         )
+        memory = None
+        if args.memory is not None:
+            theirs = None
+            if args.other_python is not None:  # the other build's run, at the same time
+                theirs = other_build_memory(args.other_python, names, args.memory, args.seed)
+            memory = measure_memory(configs, args.memory, args.seed)
+            if theirs is not None:
+                baselines = attrs.evolve(baselines, other_memory=_memory_from(theirs()))
     except PyPIError as exc:
         parser.error(f"--pypi or --other-python: {exc}")
+    targets = compiled_targets(results, baselines, lv.COMPILED, memory)
     bridged = (
         bridge(configs, args.openspiel_games, args.seed, args.rounds) if args.openspiel else []
     )
@@ -623,6 +929,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "compiled": lv.COMPILED,
             "engine": [attrs.asdict(r) for r in results],
             "baselines": attrs.asdict(baselines),
+            "memory": None if memory is None else attrs.asdict(memory),
+            "targets": [attrs.asdict(t) for t in targets],
         }
         if args.openspiel:
             document["openspiel"] = [attrs.asdict(b) for b in bridged]
@@ -637,8 +945,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"\nthe other build, run by {args.other_python}: {build_name(baselines.other_compiled)}"
         )
         _print_table(baselines.other)
-        for line in build_target_lines(results, baselines, lv.COMPILED):
-            print(line)
+    for found in (memory, baselines.other_memory):
+        if found is not None:
+            print()
+            for line in memory_lines(found):
+                print(line)
+    met = sum(t.met is True for t in targets)
+    missed = sum(t.met is False for t in targets)
+    print(
+        f"\nthe compiled build's targets, both builds in this run: {met} met, {missed} NOT MET, "
+        f"{len(targets) - met - missed} not measured"
+    )
+    for target in targets:
+        print(target.line)
     if bridged:
         engine = {r.name: r for r in results}
         print(
@@ -653,6 +972,36 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
     sys.stdout.flush()
     return 0
+
+
+def _memory_only(configs: Mapping[str, lv.GameConfig], games: int, seed: int, as_json: bool) -> int:
+    """``--memory GAMES --memory-only``: the memory run alone (the other build's child
+    process runs this)."""
+    if as_json:
+        memory = measure_memory(configs, games, seed)
+        print(json.dumps({"compiled": lv.COMPILED, "memory": attrs.asdict(memory)}, indent=2))
+        return 0
+    print(f"build: {build_name(lv.COMPILED)} (lasvegas.COMPILED is {lv.COMPILED})")
+    print("\n".join(_memory_header(lv.COMPILED, games, list(configs))), flush=True)
+    memory = measure_memory(
+        configs, games, seed, lambda point: print(_checkpoint_line(point), flush=True)
+    )
+    print(_memory_target(memory).line, flush=True)
+    return 0
+
+
+def _memory_from(document: Mapping[str, Any]) -> MemoryResult:
+    """A :class:`MemoryResult` from its JSON form (``--memory-only --json``).
+
+    >>> point = MemoryCheckpoint(1, None, 0.0)
+    >>> result = MemoryResult(True, 2, ("classic-2",), 1, (point, point), 0.0, None, True)
+    >>> _memory_from(json.loads(json.dumps(attrs.asdict(result)))) == result
+    True
+    """
+    fields = dict(document)
+    fields["configs"] = tuple(fields["configs"])
+    fields["checkpoints"] = tuple(MemoryCheckpoint(**c) for c in fields["checkpoints"])
+    return MemoryResult(**fields)
 
 
 def build_name(compiled: bool) -> str:
@@ -680,78 +1029,197 @@ def _print_table(results: Sequence[BenchResult]) -> None:
 
 
 def build_target_lines(
-    results: Sequence[BenchResult], baselines: Baselines, compiled: bool
+    results: Sequence[BenchResult],
+    baselines: Baselines,
+    compiled: bool,
+    memory: MemoryResult | None = None,
 ) -> list[str]:
-    """The compiled build's targets, with both builds measured in one run: *results* are
-    this process's build (compiled if *compiled*), ``baselines.other`` the other's.
+    """The lines of :func:`compiled_targets`.
 
     >>> pure = [BenchResult("classic-4", 1, 1000.0, 1.0, 8.0, 4.0, 2.0, 0.5, 3.0, 90.0, 9.0)]
     >>> fast = [attrs.evolve(pure[0], games_per_s=3000.0, observe_us=2.0, json_roundtrip_us=91.0)]
     >>> b = Baselines(2000.0, None, None, other=tuple(pure), other_compiled=False)
     >>> print("\\n".join(build_target_lines(fast, b, True)))  # doctest: +ELLIPSIS
     compiled classic-4: 3,000 games/s, 1.50x the bare loop's 2,000 (target >= 1.3x: met)
+    compiled classic-4-neutral >= 4x PyPI lasvegas 0.2.0 with neutral dice: not measured (...)
+    compiled royale-4-tiles3 >= 2x the pure build: not measured (...)
+    compiled cardgame-4 >= 2x the pure build: not measured (...)
     pure classic-4: 1,000 games/s, 50% of the bare loop's 2,000 (target >= 50%: met)
-    compiled classic-4-neutral: not measured with PyPI lasvegas 0.2.0 (--pypi PYTHON), ...
-    classic-4 JSON round trip: compiled 91.0 us, pure 90.0 us (no slower, within 10%: met)
-    classic-4 observe: compiled 2.00 us, pure 3.00 us (no slower, within 10%: met)
+    pure classic-4 JSON round trip: 90.0 us, today's 87.5 us at this run's speed 156.8 us (target <= 1.1x: met)
+    compiled classic-4 JSON round trip: 91.0 us, today's 87.5 us at this run's speed 156.8 us (target <= 1.1x: met)
+    pure classic-4 observe: 3.00 us, today's 6.50 us at this run's speed 11.65 us (target <= 1.1x: met)
+    compiled classic-4 observe: 2.00 us, today's 6.50 us at this run's speed 11.65 us (target <= 1.1x: met)
+    pure memory flat: not measured (--memory GAMES)
+    compiled memory flat: not measured (--memory GAMES)
     """
-    if baselines.other_compiled is None or baselines.other_compiled == compiled:
-        return ["the other build is the same build as this one: no comparison of the two builds"]
-    fast = {r.name: r for r in (results if compiled else baselines.other)}
-    pure = {r.name: r for r in (baselines.other if compiled else results)}
-    lines = []
+    return [t.line for t in compiled_targets(results, baselines, compiled, memory)]
+
+
+def compiled_targets(
+    results: Sequence[BenchResult],
+    baselines: Baselines,
+    compiled: bool,
+    memory: MemoryResult | None = None,
+) -> list[Target]:
+    """The targets of the compiled build, judged with both builds measured in one run:
+    *results* are this process's build (compiled if *compiled*), ``baselines.other`` the
+    other build's (``--other-python``); *memory* and ``baselines.other_memory`` their
+    memory runs (``--memory``). In this order: compiled ``classic-4`` at least
+    :data:`MIN_COMPILED_SHARE_OF_BARE_LOOP` times the bare loop's games/s; compiled
+    ``classic-4-neutral`` at least :data:`MIN_COMPILED_PYPI_SPEEDUP` times PyPI ``lasvegas``
+    0.2.0 with neutral dice; compiled ``royale-4-tiles3`` and ``cardgame-4`` at least
+    :data:`MIN_COMPILED_SPEEDUP` times the pure build's speed per seat decision; pure
+    ``classic-4`` at least :data:`MIN_SHARE_OF_BARE_LOOP` of the bare loop; the JSON round
+    trip and ``observe`` of the mid-game ``classic-4`` state in each build no slower than
+    today (:data:`TODAY_JSON_ROUNDTRIP_US`, :data:`TODAY_OBSERVE_US`, scaled by this run's
+    bare loop against :data:`TODAY_BARE_GAMES_PER_S`, within :data:`NO_SLOWER_ALLOWANCE`);
+    the memory of each build flat. A target whose figures this run lacks is said to be not
+    measured, and why (``met`` is then ``None``).
+    """
+    if baselines.other_compiled is not None and baselines.other_compiled == compiled:
+        return [
+            Target(
+                "compiled" if compiled else "pure",
+                "two builds",
+                None,
+                "the other build is the same build as this one: no comparison of the two builds",
+            )
+        ]
+    this = {r.name: r for r in results}
+    other = {r.name: r for r in baselines.other} if baselines.other_compiled is not None else {}
+    tables = {"compiled": this if compiled else other, "pure": other if compiled else this}
+    memories = {
+        "compiled" if m.compiled else "pure": m
+        for m in (memory, baselines.other_memory)
+        if m is not None
+    }
     bare = baselines.bare_games_per_s
-    for name, table, target, label in (
-        ("compiled", fast, MIN_COMPILED_SHARE_OF_BARE_LOOP, "x"),
-        ("pure", pure, MIN_SHARE_OF_BARE_LOOP, "%"),
-    ):
-        r = table.get("classic-4")
-        if r is None or bare is None:
-            lines.append(f"{name} classic-4: not measured against the bare loop")
-            continue
-        share = r.games_per_s / bare
-        shown = f"{share:.2f}x" if label == "x" else f"{share:.0%} of"
-        wanted = f"{target:g}x" if label == "x" else f"{target:.0%}"
-        lines.append(
-            f"{name} classic-4: {r.games_per_s:,.0f} games/s, {shown} the bare loop's "
-            f"{bare:,.0f} (target >= {wanted}: {_verdict(share >= target)})"
+    targets: list[Target] = []
+
+    def missing(build: str, what: str, needs: str | None = None) -> None:
+        why = needs
+        if why is None:
+            why = (
+                f"no {build} build in this run: --other-python PYTHON, the interpreter of an "
+                "environment with the other build"
+            )
+        targets.append(Target(build, what, None, f"{build} {what}: not measured ({why})"))
+
+    def no_bare(build: str) -> str | None:
+        if not tables[build]:
+            return None
+        return "classic-4 not run" if "classic-4" not in tables[build] else "no bare loop"
+
+    c = tables["compiled"].get("classic-4")
+    what = f"classic-4 >= {MIN_COMPILED_SHARE_OF_BARE_LOOP:g}x the bare loop"
+    if c is None or bare is None:
+        missing("compiled", what, no_bare("compiled"))
+    else:
+        share = c.games_per_s / bare
+        ok = share >= MIN_COMPILED_SHARE_OF_BARE_LOOP
+        targets.append(
+            Target(
+                "compiled",
+                what,
+                ok,
+                f"compiled classic-4: {c.games_per_s:,.0f} games/s, {share:.2f}x the bare "
+                f"loop's {bare:,.0f} (target >= {MIN_COMPILED_SHARE_OF_BARE_LOOP:g}x: "
+                f"{_verdict(ok)})",
+            )
         )
-    neutral = fast.get("classic-4-neutral")
+    neutral = tables["compiled"].get("classic-4-neutral")
     theirs = baselines.pypi_neutral_games_per_s
+    what = (
+        f"classic-4-neutral >= {MIN_COMPILED_PYPI_SPEEDUP:g}x PyPI lasvegas 0.2.0 with neutral dice"
+    )
     if neutral is None or theirs is None:
-        lines.append(
-            "compiled classic-4-neutral: not measured with PyPI lasvegas 0.2.0 (--pypi PYTHON), "
-            "or classic-4-neutral not run"
-        )
+        needs = None
+        if tables["compiled"]:
+            needs = (
+                "classic-4-neutral not run"
+                if neutral is None
+                else "--pypi PYTHON, an environment with PyPI lasvegas 0.2.0"
+            )
+        missing("compiled", what, needs)
     else:
         times = neutral.games_per_s / theirs
-        lines.append(
-            f"compiled classic-4-neutral: {times:.2f}x PyPI lasvegas 0.2.0's {theirs:,.0f} "
-            f"games/s with neutral dice (target >= {MIN_COMPILED_PYPI_SPEEDUP:g}x: "
-            f"{_verdict(times >= MIN_COMPILED_PYPI_SPEEDUP)})"
+        ok = times >= MIN_COMPILED_PYPI_SPEEDUP
+        targets.append(
+            Target(
+                "compiled",
+                what,
+                ok,
+                f"compiled classic-4-neutral: {times:.2f}x PyPI lasvegas 0.2.0's {theirs:,.0f} "
+                f"games/s with neutral dice (target >= {MIN_COMPILED_PYPI_SPEEDUP:g}x: "
+                f"{_verdict(ok)})",
+            )
         )
     for name in ("royale-4-tiles3", "cardgame-4"):
-        if name in fast and name in pure:
-            speedup = pure[name].us_per_decision / fast[name].us_per_decision
-            lines.append(
+        fast, slow = tables["compiled"].get(name), tables["pure"].get(name)
+        what = f"{name} >= {MIN_COMPILED_SPEEDUP:g}x the pure build"
+        if fast is None or slow is None:
+            missing("compiled", what, f"{name} not run" if this and other else None)
+            continue
+        speedup = slow.us_per_decision / fast.us_per_decision
+        ok = speedup >= MIN_COMPILED_SPEEDUP
+        targets.append(
+            Target(
+                "compiled",
+                what,
+                ok,
                 f"compiled {name}: {speedup:.2f}x the pure build's speed per seat decision "
-                f"(target >= {MIN_COMPILED_SPEEDUP:g}x: {_verdict(speedup >= MIN_COMPILED_SPEEDUP)})"
+                f"(target >= {MIN_COMPILED_SPEEDUP:g}x: {_verdict(ok)})",
             )
-    c, p = fast.get("classic-4"), pure.get("classic-4")
-    if c is not None and p is not None:
-        allowance = f"no slower, within {NO_SLOWER_ALLOWANCE - 1:.0%}"
-        if c.json_roundtrip_us is not None and p.json_roundtrip_us is not None:
-            ok = c.json_roundtrip_us <= p.json_roundtrip_us * NO_SLOWER_ALLOWANCE
-            lines.append(
-                f"classic-4 JSON round trip: compiled {c.json_roundtrip_us:.1f} us, pure "
-                f"{p.json_roundtrip_us:.1f} us ({allowance}: {_verdict(ok)})"
-            )
-        ok = c.observe_us <= p.observe_us * NO_SLOWER_ALLOWANCE
-        lines.append(
-            f"classic-4 observe: compiled {c.observe_us:.2f} us, pure {p.observe_us:.2f} us "
-            f"({allowance}: {_verdict(ok)})"
         )
-    return lines
+    p = tables["pure"].get("classic-4")
+    what = f"classic-4 >= {MIN_SHARE_OF_BARE_LOOP:.0%} of the bare loop"
+    if p is None or bare is None:
+        missing("pure", what, no_bare("pure"))
+    else:
+        share = p.games_per_s / bare
+        ok = share >= MIN_SHARE_OF_BARE_LOOP
+        targets.append(
+            Target(
+                "pure",
+                what,
+                ok,
+                f"pure classic-4: {p.games_per_s:,.0f} games/s, {share:.0%} of the bare loop's "
+                f"{bare:,.0f} (target >= {MIN_SHARE_OF_BARE_LOOP:.0%}: {_verdict(ok)})",
+            )
+        )
+    for label, today in (
+        ("JSON round trip", TODAY_JSON_ROUNDTRIP_US),
+        ("observe", TODAY_OBSERVE_US),
+    ):
+        for build in ("pure", "compiled"):
+            r = tables[build].get("classic-4")
+            what = f"classic-4 {label} no slower than today"
+            figure = (
+                None if r is None else r.observe_us if label == "observe" else r.json_roundtrip_us
+            )
+            if r is None or bare is None or figure is None:
+                missing(build, what, no_bare(build) if r is None or bare is None else "no JSON")
+                continue
+            scaled = today * TODAY_BARE_GAMES_PER_S / bare
+            ok = figure <= scaled * NO_SLOWER_ALLOWANCE
+            digits = 1 if label != "observe" else 2
+            targets.append(
+                Target(
+                    build,
+                    what,
+                    ok,
+                    f"{build} classic-4 {label}: {figure:.{digits}f} us, today's "
+                    f"{today:.{digits}f} us at this run's speed {scaled:.{digits}f} us "
+                    f"(target <= {NO_SLOWER_ALLOWANCE:g}x: {_verdict(ok)})",
+                )
+            )
+    for build in ("pure", "compiled"):
+        found = memories.get(build)
+        if found is None:
+            missing(build, "memory flat", "--memory GAMES")
+        else:
+            targets.append(_memory_target(found))
+    return targets
 
 
 def _limit(name: str) -> float | None:

@@ -30,7 +30,7 @@ from .events import Event
 from .modules.base import DiceFaces, LegendEntry, ModuleState, Task, TileFact, TileInfo
 from .payout import tied
 from .state import Casino, Phase, State, evolve
-from .table import ranking
+from .table import Interned, ranking
 from .text import _join as _and
 from .text import _name_seats, describe, describe_place, money, seat_label
 from .types import CHANCE, CasinoNumber, Chance, Money, Seat
@@ -291,14 +291,17 @@ def observe(
     won = state.money
     modules = config.modules
     aids = config.cached(_config_aids)
-    parts = _money_parts(state, aids)
+    parts, totals = _money_parts(state, aids)
     if config.hide_money and mover is not None:  # once the game is over, all is counted
         shown = tuple(p if s == seat else None for s, p in enumerate(parts))
         counts = tuple(len(notes) if s == seat else None for s, notes in enumerate(won))
+        money: tuple[Money | None, ...] = tuple(
+            t if s == seat else None for s, t in enumerate(totals)
+        )
     else:
         shown = parts
         counts = tuple(map(len, won))
-    money = tuple(None if p is None else sum(part.amount for part in p) for p in shown)
+        money = totals
     owners = aids.owners if names is None else _owners(config, tuple(names))
     legal = legal_actions(state) if seat is not None and mover == seat else ()
     slices = tuple(m.redact(state, i, seat) for i, m in enumerate(modules)) if modules else ()
@@ -314,6 +317,7 @@ def observe(
         if state.tasks
         else ()
     )
+    count = len(state.casinos)
     return PlayerView(
         seat,
         config,
@@ -335,13 +339,13 @@ def observe(
         tasks,
         shown,
         owners,
-        _casino_names(len(state.casinos)),
-        _casino_tiles(state, aids.tile_hooks),
+        _casino_names(count),
+        _casino_tiles(state, aids.tile_hooks) if aids.tile_hooks else _no_tiles(count),
         _labels(state, legal, seat, names) if legal else (),
         _prompt(state, seat, mover, names),
-        _casino_info(state, aids.info_hooks, seat, names),
-        _casino_faces(state, aids.face_hooks),
-        *(_rankings(state, aids.ranking_hooks) if mover is not None else _over(len(state.casinos))),
+        _casino_info(state, aids.info_hooks, seat, names) if aids.info_hooks else _no_tiles(count),
+        _casino_faces(state, aids.face_hooks) if aids.face_hooks else _no_tiles(count),
+        *(_rankings(state, aids.ranking_hooks) if mover is not None else _over(count)),
         aids.legend,
         None if mover is not None else _final(state, aids, names),
     )
@@ -404,19 +408,38 @@ def _money_names(config: GameConfig) -> tuple[str, tuple[tuple[int, str], ...]]:
     return noun, tuple(scorers)
 
 
-def _money_parts(state: State, aids: _Aids) -> tuple[tuple[MoneyPart, ...], ...]:
-    """Each seat's money in parts: notes first, then each scoring module's part."""
+def _money_parts(
+    state: State, aids: _Aids
+) -> tuple[tuple[tuple[MoneyPart, ...], ...], tuple[Money, ...]]:
+    """Each seat's money in parts (notes first, then each scoring module's part), and each
+    seat's total."""
     noun, scorers = aids.money_names
-    modules = state.config.modules
+    notes = tuple(map(sum, state.money))
     if not scorers:
-        return tuple((MoneyPart(noun, sum(notes)),) for notes in state.money)
-    return tuple(
+        return _NOTES_ONLY[noun, notes], notes
+    modules = state.config.modules
+    parts = tuple(
         (
-            MoneyPart(noun, sum(notes)),
+            MoneyPart(noun, notes[s]),
             *(MoneyPart(name, modules[i].score(state, i, s).money) for i, name in scorers),
         )
-        for s, notes in enumerate(state.money)
+        for s in range(len(notes))
     )
+    return parts, tuple(sum(part.amount for part in p) for p in parts)
+
+
+def _notes_only(
+    key: tuple[str, tuple[Money, ...]],
+) -> tuple[tuple[MoneyPart, ...], ...]:
+    noun, notes = key
+    return tuple((MoneyPart(noun, amount),) for amount in notes)
+
+
+_NOTES_ONLY: Final[Interned[tuple[str, tuple[Money, ...]], tuple[tuple[MoneyPart, ...], ...]]] = (
+    Interned(_notes_only, limit=1024)
+)
+"""The money parts of the seats where the notes are the only part, by the notes' name and
+each seat's notes in dollars (cleared past 1,024 entries)."""
 
 
 def _owners(config: GameConfig, names: tuple[str, ...] | None) -> tuple[OwnerView, ...]:
@@ -541,7 +564,7 @@ def _rankings(
         for c, found in enumerate(hook(state, i)):
             if found is not None:
                 own.setdefault(c, found)
-    core = _core_rankings(state.casinos)
+    core = _CORE_RANKINGS[tuple([(c.dice, c.big) for c in state.casinos])]
     if not own:
         return core
     ranks = list(core[0])
@@ -552,15 +575,27 @@ def _rankings(
     return tuple(ranks), tuple(ties)
 
 
-@functools.lru_cache(maxsize=4096)
 def _core_rankings(
-    casinos: tuple[Casino, ...],
+    key: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
 ) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The core's payout order and ties of each casino (``table.ranking``, ``payout.tied``),
-    remembered per table of casinos (views of one state are asked for again and again)."""
+    by each casino's dice and big dice per owner."""
+    casinos = [Casino((), dice, big) for dice, big in key]
     ranks = tuple(ranking(casino) for casino in casinos)
     ties = tuple(tied(casino.weights() if any(casino.big) else casino.dice) for casino in casinos)
     return ranks, ties
+
+
+_CORE_RANKINGS: Final[
+    Interned[
+        tuple[tuple[tuple[int, ...], tuple[int, ...]], ...],
+        tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]],
+    ]
+] = Interned(_core_rankings, limit=512)
+"""The core's rankings and ties of a table of casinos, by the casinos' dice and big dice
+(views of one state are asked for again and again, by each seat; cleared past 512 tables). Keyed by
+values alone, never by a casino or a state, so a lookup hashes a few small tuples of
+integers."""
 
 
 @functools.lru_cache(maxsize=16)
