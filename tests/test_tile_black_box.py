@@ -134,3 +134,29 @@ def test_random_sim_black_box_forced(players: int) -> None:
     """random_sim_test with Black Box forced on casino 1 and the other tiles dealt at random
     (its views checked for leaks at every step); dice, chips and money conserved."""
     random_sim_test(lv.royale(players, deal=("G1",)), games=1, seed=130 + players)
+
+
+def test_t5_tblackbox2_one_deal_of_the_unseen_piles() -> None:
+    """T-5, T-BLACKBOX-2: the tile deals unseen piles one way: resampling them for a seat
+    that is not the splitter (from the true state) and determinising them from that seat's
+    view draw the same split of the same sizes from the same *rng*; the splitter's own
+    piles are never redrawn."""
+    from lasvegas.state import evolve
+
+    state = lv.apply(won_by(0), SplitTokens((60_000, 0, 0, 0), (20_000, 20_000)))
+    (index,) = [i for i, m in enumerate(state.config.modules) if isinstance(m, lv.BlackBox)]
+    tile = state.config.modules[index]
+    assert isinstance(tile, lv.BlackBox)
+    drawn = set()
+    for k in range(12):
+        for seat in (None, 0, 2):
+            view = lv.observe(state, seat)
+            blind = evolve(state, tasks=tuple(t.task for t in view.tasks if t.task is not None))
+            resampled = tile.resample_hidden(state, index, seat, lv.Rng(k))
+            assert tile.determinise(blind, index, view, lv.Rng(k)) == resampled
+            (task,) = resampled.tasks
+            assert isinstance(task, BlackBoxChoose)
+            assert [len(p) for p in task.piles] == [4, 2]
+            drawn.add(task.piles)
+        assert tile.resample_hidden(state, index, 1, lv.Rng(k)) == state
+    assert len(drawn) > 1

@@ -184,3 +184,25 @@ def test_t5_tlucky2_search_agents_fill_in_an_unseen_fist() -> None:
         assert isinstance(task, LuckyPunchGuess)
         seen.add(task.tokens)
     assert seen == {1, 2, 3}
+
+
+def test_t5_tlucky2_one_deal_of_the_unseen_fist() -> None:
+    """T-5, T-LUCKY-2: the tile deals an unseen fist one way: resampling it for a seat that
+    may not see it (from the true state) and determinising it from that seat's view draw
+    the same fist from the same *rng*; the owner's own fist is never redrawn."""
+    from lasvegas.state import evolve
+
+    state = lv.apply(punch(start()), HideTokens(3))
+    (index,) = [i for i, m in enumerate(state.config.modules) if isinstance(m, lv.LuckyPunch)]
+    tile = state.config.modules[index]
+    assert isinstance(tile, lv.LuckyPunch)
+    drawn = set()
+    for k in range(12):
+        for seat in (None, 1, 2):
+            view = lv.observe(state, seat)
+            blind = evolve(state, tasks=tuple(t.task for t in view.tasks if t.task is not None))
+            resampled = tile.resample_hidden(state, index, seat, lv.Rng(k))
+            assert tile.determinise(blind, index, view, lv.Rng(k)) == resampled
+            drawn.add(resampled.tasks[0].tokens)  # type: ignore[attr-defined]
+        assert tile.resample_hidden(state, index, 0, lv.Rng(k)) == state
+    assert drawn == {1, 2, 3}

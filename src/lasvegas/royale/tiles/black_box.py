@@ -349,15 +349,7 @@ class BlackBox(Tile):
 
     def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
         """Another split of the same sizes, for every seat but the splitter."""
-        tasks = list(state.tasks)
-        changed = False
-        for i, task in enumerate(tasks):
-            if isinstance(task, BlackBoxChoose) and task.module == index and seat != task.splitter:
-                sizes = tuple(len(p) for p in task.piles)
-                same = [s for s in BLACK_BOX_SPLITS if (len(s[0]), len(s[1])) == sizes]
-                tasks[i] = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
-                changed = True
-        return evolve(state, tasks=tuple(tasks)) if changed else state
+        return _deal_unseen(state, index, rng, seat)
 
     def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
         """Fill in piles the view shows face down (search agents, ``lasvegas.agents``).
@@ -375,21 +367,7 @@ class BlackBox(Tile):
         >>> [len(p) for p in guess.tasks[0].piles], sorted(sum(guess.tasks[0].piles, ()))
         ([4, 2], [0, 0, 0, 20000, 20000, 60000])
         """
-        tasks = state.tasks
-        changed = False
-        new: list[Task] = []
-        for task in tasks:
-            if (
-                isinstance(task, BlackBoxChoose)
-                and task.module == index
-                and any(t == FACE_DOWN for pile in task.piles for t in pile)
-            ):
-                sizes = tuple(len(p) for p in task.piles)
-                same = [s for s in BLACK_BOX_SPLITS if (len(s[0]), len(s[1])) == sizes]
-                task = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
-                changed = True
-            new.append(task)
-        return evolve(state, tasks=tuple(new)) if changed else state
+        return _deal_unseen(state, index, rng, None, face_down=True)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """A pending choice holds a split of the six tokens.
@@ -407,3 +385,28 @@ class BlackBox(Tile):
                 if (task.piles[0], task.piles[1]) not in BLACK_BOX_SPLITS:
                     return (f"piles {task.piles} are not a split of 3+3, 4+2 or 5+1",)
         return ()
+
+
+def _deal_unseen(
+    state: State, index: int, rng: Rng, seat: Seat | None, *, face_down: bool = False
+) -> State:
+    """The tile's one deal of what a seat does not see, for :meth:`BlackBox.resample_hidden`
+    (the piles of every choice whose splitter is not *seat*) and :meth:`BlackBox.determinise`
+    (with *face_down*: the piles a view shows face down): each such pending choice gets a
+    split of the same sizes, drawn uniformly among the distinct splits (T-5: the chooser
+    sees the sizes and nothing else)."""
+    tasks: list[Task] = []
+    changed = False
+    for task in state.tasks:
+        if isinstance(task, BlackBoxChoose) and task.module == index:
+            if face_down:
+                unseen = any(t == FACE_DOWN for pile in task.piles for t in pile)
+            else:
+                unseen = seat != task.splitter
+            if unseen:
+                sizes = tuple(len(p) for p in task.piles)
+                same = [s for s in BLACK_BOX_SPLITS if (len(s[0]), len(s[1])) == sizes]
+                task = BlackBoxChoose(index, task.winner, task.splitter, rng.choice(same))
+                changed = True
+        tasks.append(task)
+    return evolve(state, tasks=tuple(tasks)) if changed else state

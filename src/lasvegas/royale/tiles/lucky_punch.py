@@ -336,29 +336,11 @@ class LuckyPunch(Tile):
 
     def resample_hidden(self, state: State, index: int, seat: Seat | None, rng: Rng) -> State:
         """The tokens of a fist *seat* may not see, drawn again (1-3)."""
-        tasks = state.tasks
-        changed = False
-        new: list[Task] = []
-        for task in tasks:
-            if isinstance(task, LuckyPunchGuess) and task.module == index and seat != task.seat:
-                tokens = rng.below(LUCKY_PUNCH_TOKENS) + 1
-                task = LuckyPunchGuess(task.module, task.seat, task.guesser, tokens)
-                changed = True
-            new.append(task)
-        return evolve(state, tasks=tuple(new)) if changed else state
+        return _deal_unseen(state, index, rng, seat)
 
     def determinise(self, state: State, index: int, view: PlayerView, rng: Rng) -> State:
         """Fill in a fist the view does not show (search agents, ``lasvegas.agents``)."""
-        tasks = state.tasks
-        if not any(isinstance(t, LuckyPunchGuess) and t.tokens is None for t in tasks):
-            return state
-        new = tuple(
-            LuckyPunchGuess(t.module, t.seat, t.guesser, rng.below(LUCKY_PUNCH_TOKENS) + 1)
-            if isinstance(t, LuckyPunchGuess) and t.tokens is None
-            else t
-            for t in tasks
-        )
-        return evolve(state, tasks=new)
+        return _deal_unseen(state, index, rng, None, face_down=True)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """A fist holds 1-3 tokens and the guesser sits to its owner's left.
@@ -380,3 +362,23 @@ class LuckyPunch(Tile):
             elif isinstance(task, LuckyPunchHide) and not 0 <= task.seat < n:
                 found.append(f"seat {task.seat} is not a seat")
         return tuple(found)
+
+
+def _deal_unseen(
+    state: State, index: int, rng: Rng, seat: Seat | None, *, face_down: bool = False
+) -> State:
+    """The tile's one deal of what a seat does not see, for :meth:`LuckyPunch.resample_hidden`
+    (every fist whose owner is not *seat*) and :meth:`LuckyPunch.determinise` (with
+    *face_down*: the fists a view does not show): each such fist holds 1-3 tokens, drawn
+    uniformly."""
+    tasks: list[Task] = []
+    changed = False
+    for task in state.tasks:
+        if isinstance(task, LuckyPunchGuess) and task.module == index:
+            unseen = task.tokens is None if face_down else seat != task.seat
+            if unseen:
+                tokens = rng.below(LUCKY_PUNCH_TOKENS) + 1
+                task = LuckyPunchGuess(task.module, task.seat, task.guesser, tokens)
+                changed = True
+        tasks.append(task)
+    return evolve(state, tasks=tuple(tasks)) if changed else state
