@@ -17,7 +17,7 @@ from itertools import permutations
 from typing import TypeVar
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from lasvegas import COMPILED, _rng
@@ -196,9 +196,13 @@ def test_dice_rejection_is_taken() -> None:
 
 
 @given(seeds, st.integers(min_value=1, max_value=3 * TWO64))
+@example(0, TWO64)
+@example(0, TWO64 + 1)
 def test_below_matches_the_documented_method(seed: int, n: int) -> None:
+    """``below(n)`` is the documented rejection sampling: one output for ``n <= 2**64``
+    (``2**64`` itself included), else ``ceil(n.bit_length() / 64)`` outputs."""
     stream = reference_splitmix64(seed)
-    words = max(1, (n.bit_length() + 63) // 64)
+    words = 1 if n <= TWO64 else (n.bit_length() + 63) // 64
     total = 1 << (64 * words)
     limit = (total // n) * n
     while True:

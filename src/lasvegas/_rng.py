@@ -271,10 +271,10 @@ class Rng:
     def below(self, n: int) -> int:
         """A uniform int in ``[0, n)``, without bias.
 
-        Method (rejection sampling): for ``n <= 2**64``, draw ``u = next_u64()``
-        until ``u < (2**64 // n) * n``, and return ``u % n``. For larger ``n``,
-        ``u`` is made of ``w`` outputs (the first one most significant), with
-        ``2**(64*w) >= n``, and the same bound with ``2**(64*w)``.
+        Method (rejection sampling): for ``n <= 2**64`` (``2**64`` included), draw
+        ``u = next_u64()`` until ``u < (2**64 // n) * n``, and return ``u % n``. For
+        larger ``n``, ``u`` is made of ``w = ceil(n.bit_length() / 64)`` outputs (the
+        first one most significant), and the same bound with ``2**(64*w)``.
 
         Args:
             n: The exclusive upper bound, at least 1.
