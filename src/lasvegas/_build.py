@@ -43,6 +43,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._moves",
     "lasvegas.engine._round",
     "lasvegas.engine._turns",
+    "lasvegas.edit",
     # Royale (not royale.tiles.base and .shared: their classes are bases of the tiles'
     # classes, see below)
     "lasvegas.royale.state",
@@ -50,6 +51,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.royale.bank",
     "lasvegas.royale.module",
     "lasvegas.royale.table",
+    "lasvegas.royale.draft",
     "lasvegas.royale.tiles.bad_luck",
     "lasvegas.royale.tiles.black_box",
     "lasvegas.royale.tiles.block_it",

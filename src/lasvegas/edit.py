@@ -14,17 +14,12 @@ of the hot path build one state with one typed updater (``lasvegas.state``) inst
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ._emit import emit
-from .state import Phase, State, evolve
+from .events import Event
+from .modules.base import ModuleState, Task
+from .state import Casino, Phase, State, evolve
 from .table import place
-
-if TYPE_CHECKING:
-    from .events import Event
-    from .modules.base import ModuleState, Task
-    from .state import Casino
-    from .types import Money, Seat
+from .types import Money, Seat
 
 __all__ = ["Draft"]
 
