@@ -24,6 +24,7 @@ import importlib, importlib.util, sys, types
 spec = importlib.util.find_spec("lasvegas")
 package = types.ModuleType("lasvegas")
 package.__path__ = list(spec.submodule_search_locations)
+package.__spec__ = spec  # its resources (the compiled build reads one at import) stay found
 sys.modules["lasvegas"] = package
 importlib.import_module(sys.argv[1])
 print(" ".join(sorted(name for name in sys.modules if name.startswith("lasvegas"))))
