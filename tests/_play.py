@@ -16,3 +16,15 @@ def random_walk(config: lv.GameConfig, rng: lv.Rng, steps: int) -> lv.State:
             break
         state = lv.apply(state, action)
     return state
+
+
+def random_states(config: lv.GameConfig, seed: int) -> list[lv.State]:
+    """Every state of one random game of *config*, chance nodes and decisions alike (chance
+    drawn and decisions chosen with ``Rng(seed)``, as :func:`random_action` does)."""
+    rng = lv.Rng(seed)
+    state = lv.new_game(config)
+    states = [state]
+    while (action := random_action(state, rng)) is not None:
+        state = lv.apply(state, action)
+        states.append(state)
+    return states

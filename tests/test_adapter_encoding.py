@@ -12,6 +12,7 @@ import sys
 import pytest
 
 import lasvegas as lv
+from _play import random_states
 from lasvegas.adapters.encoding import observation_encoder
 from lasvegas.cardgame import CardGameState
 from lasvegas.modules.observation import Perspective
@@ -36,22 +37,6 @@ IDS = [
 ]
 
 
-def _states(config: lv.GameConfig, seed: int) -> list[lv.State]:
-    """Every state of one random game (chance sampled, decisions at random)."""
-    rng = lv.Rng(seed)
-    state = lv.new_game(config)
-    states = [state]
-    while (mover := lv.to_move(state)) is not None:
-        if mover is lv.CHANCE:
-            action = lv.sample_chance(state, rng)
-        else:
-            legal = lv.legal_actions(state)
-            action = legal[rng.below(len(legal))]
-        state = lv.apply(state, action)
-        states.append(state)
-    return states
-
-
 @pytest.mark.parametrize("config", CONFIGS, ids=IDS)
 def test_vectors_fit_the_layout_and_never_clip(config: lv.GameConfig) -> None:
     """Every value lies in [0, high] before clipping, and the vector has the layout's size."""
@@ -60,7 +45,7 @@ def test_vectors_fit_the_layout_and_never_clip(config: lv.GameConfig) -> None:
     offsets = [s.offset for s in encoder.segments]
     assert offsets == sorted(offsets)
     assert len({s.name for s in encoder.segments}) == len(encoder.segments)
-    for state in _states(config, seed=4)[::7]:
+    for state in random_states(config, seed=4)[::7]:
         for seat in range(config.players):
             view = lv.observe(state, seat)
             perspective = Perspective(seat, config.players, config.ruleset.owners)
@@ -75,7 +60,7 @@ def test_vectors_leak_nothing_hidden(config: lv.GameConfig) -> None:
     """Two states that differ only in what a seat may not see give that seat one vector."""
     encoder = observation_encoder(config)
     rng = lv.Rng(11)
-    for state in _states(config, seed=6)[::5]:
+    for state in random_states(config, seed=6)[::5]:
         for seat in range(config.players):
             other = hidden_variant(state, seat, rng)
             assert encoder.encode(lv.observe(other, seat)) == encoder.encode(
@@ -89,7 +74,7 @@ def test_seats_are_relative_to_the_viewer() -> None:
     encoder = observation_encoder(config)
     casino = encoder.segment("casino_dice")
     owners = config.ruleset.owners
-    state = next(s for s in _states(config, seed=5) if len(set(s.casinos[0].dice)) == owners)
+    state = next(s for s in random_states(config, seed=5) if len(set(s.casinos[0].dice)) == owners)
     dice = state.casinos[0].dice  # casino 1: every owner has a different count
     for seat in range(3):
         vector = encoder.encode(lv.observe(state, seat))
@@ -102,7 +87,7 @@ def test_hidden_money_is_masked() -> None:
     over, when all money is counted in the open."""
     config = lv.classic(3, hide_money=True)
     encoder = observation_encoder(config)
-    *_, state, over = _states(config, seed=2)
+    *_, state, over = random_states(config, seed=2)
     assert lv.to_move(state) is not None
     assert lv.to_move(over) is None
     vector = encoder.encode(lv.observe(state, 0))
@@ -120,7 +105,7 @@ def test_card_game_hand_is_encoded_for_its_owner_only() -> None:
     """K-18: the viewer's hand is in its vector by card; the others' only as a count."""
     config = lv.cardgame(2)
     encoder = observation_encoder(config)
-    state = next(s for s in _states(config, seed=3) if lv.to_move(s) == 0)
+    state = next(s for s in random_states(config, seed=3) if lv.to_move(s) == 0)
     hand = encoder.segment("cardgame.hand")
     seats = encoder.segment("cardgame.seats")
     mine = encoder.encode(lv.observe(state, 0))

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 import lasvegas as lv
+from _play import random_states
 from lasvegas.agents import determinise
 from lasvegas.cardgame import CardGame, CardGameState
 from lasvegas.state import evolve
@@ -17,22 +18,6 @@ def _card_game(config: lv.GameConfig) -> tuple[int, CardGame]:
         if isinstance(module, CardGame):
             return index, module
     raise AssertionError("no card game in the config")
-
-
-def _states(config: lv.GameConfig, seed: int) -> list[lv.State]:
-    """Every state of a random game of *config*, chance nodes and decisions alike."""
-    rng = lv.Rng(seed)
-    state = lv.new_game(config)
-    seen = [state]
-    while (mover := lv.to_move(state)) is not None:
-        if mover is lv.CHANCE:
-            action = lv.sample_chance(state, rng)
-        else:
-            legal = lv.legal_actions(state)
-            action = legal[rng.below(len(legal))]
-        state = lv.apply(state, action)
-        seen.append(state)
-    return seen
 
 
 CONFIGS = [
@@ -52,7 +37,7 @@ def test_k13_k18_one_deal_of_the_unseen_keeps_every_view(config: lv.GameConfig) 
     the state rebuilt with the seat's redacted slice, the same *rng* deals the same cards."""
     index, module = _card_game(config)
     changed = 0
-    states = _states(config, 5)
+    states = random_states(config, 5)
     for step, state in enumerate(states[:: max(1, len(states) // 60)]):
         for seat in (*range(config.players), None):
             dealt = module.deal_unseen(state, index, seat, lv.Rng(step))
@@ -93,7 +78,7 @@ def test_k13_k18_determinised_worlds_show_the_seat_its_view(config: lv.GameConfi
     """K-13, K-18: the search agents' determinised state, whose cards come from the one
     deal, shows each seat exactly its view at every decision of a random game."""
     checked = 0
-    for state in _states(config, 8):
+    for state in random_states(config, 8):
         seat = lv.to_move(state)
         if seat is None or seat is lv.CHANCE:
             continue
