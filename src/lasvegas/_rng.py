@@ -506,6 +506,12 @@ class Rng:
         ``Rng(self.next_u64())``. Forking is deterministic, so a seeded run
         that forks replays identically.
 
+        Parent and child add the same increment, so the child walks the
+        parent's cycle some distance ahead or behind, a distance set by the
+        seed. For a handful of the 2**64 states that distance is tiny: when
+        the parent steps onto state 0, which the output mix maps to itself,
+        the child repeats its parent's stream exactly.
+
         Returns:
             The child generator.
 
