@@ -69,6 +69,16 @@ COMPILED_MODULES: Final = (
     "lasvegas.royale.tiles.power_play",
     "lasvegas.royale.tiles.prime_time",
     "lasvegas.cardgame._flow",
+    # Boulevard's rule flow (its modules' handlers and hooks are functions of their modules,
+    # not bound methods, so that a Boulevard config pickles in both builds)
+    "lasvegas.boulevard._dice",
+    "lasvegas.boulevard.biggies",
+    "lasvegas.boulevard.hundred_thousands",
+    "lasvegas.boulevard.kickers",
+    "lasvegas.boulevard.minimum_by_players",
+    "lasvegas.boulevard.rainbow_cards",
+    "lasvegas.boulevard.sixth_player",
+    "lasvegas.boulevard.slot_machine",
 )
 """The modules the compiled build compiles with mypyc: the logic modules, among them the
 native state classes (:class:`~lasvegas.State`, :class:`~lasvegas.Casino`). A listed module

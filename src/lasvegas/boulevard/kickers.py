@@ -17,7 +17,7 @@ casino).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -171,7 +171,7 @@ class DieKicked(Event):
         return f"Seat {self.seat} kicks {die} of {owner} off casino {self.casino}"
 
 
-def _check_per_player(_: object, __: attrs.Attribute[int | None], value: int | None) -> None:
+def _check_per_player(value: object) -> None:
     if value is not None and (type(value) is not int or value not in (1, 2)):
         raise ConfigError(f"Kickers(per_player={value!r}): give 1 or 2 kickers per player, or None")
 
@@ -201,8 +201,13 @@ class Kickers(RuleModule[KickersState]):
     events: ClassVar[tuple[type[Event], ...]] = (KickersRemoved, DieKicked)
     """The module's own events."""
 
-    per_player: int | None = attrs.field(default=None, validator=_check_per_player)
+    per_player: int | None = None
     """Kickers each seat gets; ``None`` for the rulebook's numbers (X-3)."""
+
+    def __attrs_post_init__(self) -> None:
+        # Checked here, not by an attrs validator: in the compiled build mypyc checks the type
+        # of what ``attrs.field(...)`` returns in a class body, which is no option value.
+        _check_per_player(self.per_player)
 
     def kickers_each(self, players: int) -> int:
         """Kickers each seat gets.
@@ -270,53 +275,19 @@ class Kickers(RuleModule[KickersState]):
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The kick choice (B-4)."""
-        return {KickChoice: TaskHandler(self.kicked, self.kicker, self.kicks)}
+        return {KickChoice: _HANDLER}
 
     def kicker(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The seat that placed the kickers chooses."""
-        assert isinstance(task, KickChoice)
-        return task.seat
+        return _kicker(state, index, task)
 
     def kicks(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`Kick` per kind of die that may be kicked, by owner."""
-        assert isinstance(task, KickChoice)
-        return _targets(state, task)
+        return _kicks(state, index, task)
 
     def kicked(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Kick the chosen die back to its owner's supply (a neutral die: out of play)."""
-        task = state.tasks[0]
-        assert isinstance(task, KickChoice)
-        assert isinstance(action, Kick)
-        owner = action.owner
-        big = action.big
-        number = task.casino
-        casino = move_die(state.casinos[number - 1], owner, big, -1)
-        supply = state.supply
-        out = _slice(state, index).out
-        if owner < state.config.players:
-            held = bump(supply[owner], BIG if big else REGULAR, 1)
-            supply = (*supply[:owner], held, *supply[owner + 1 :])
-        else:
-            out = bump(out, owner, 1)
-        fresh = task.fresh
-        if fresh is not None:
-            fresh = _take_fresh(fresh, 2 if owner != task.seat else 1 if big else 0)
-        tasks = state.tasks[1:]
-        kicks = task.kicks - 1
-        if kicks and _has_target(casino, fresh):
-            tasks = (KickChoice(index, task.seat, number, task.face, kicks, fresh), *tasks)
-        modules = state.modules
-        state = evolve(
-            state,
-            supply=supply,
-            casinos=with_casino(state, number, casino),
-            modules=(*modules[:index], KickersState(out), *modules[index + 1 :]),
-            tasks=tasks,
-        )
-        if wanted(state, log, DieKicked):
-            event = DieKicked(seat=task.seat, casino=number, owner=owner, big=big, face=task.face)
-            state = emit(state, event, log)
-        return state
+        return _kicked(state, index, action, log)
 
     def held(self, state: State, index: int) -> Held:
         """Kickers out of play per seat, and kicked neutral dice (out of play, ruling)."""
@@ -329,7 +300,7 @@ class Kickers(RuleModule[KickersState]):
     def capabilities(self) -> Capabilities:
         """For the adapters: its decisions (the action space) and observation segments."""
         return Capabilities(
-            action_space=self.action_space,
+            action_space=_action_space,
             slice_encoder=kickers_segments,
             legend=(
                 LegendEntry(
@@ -352,11 +323,7 @@ class Kickers(RuleModule[KickersState]):
         >>> Kickers().action_space(2)
         (Kick(owner=0), Kick(owner=0, big=True), Kick(owner=1), Kick(owner=1, big=True), Kick(owner=2))
         """
-        kicks: list[Action] = []
-        for seat in range(players):
-            kicks += [_kick(seat, False), _kick(seat, True)]
-        kicks.append(_kick(players, False))
-        return tuple(kicks)
+        return _action_space(players)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """The slice sized per owner and within the kickers dealt; kick choices in range."""
@@ -388,6 +355,69 @@ def _slice(state: State, index: int) -> KickersState:
     value = state.modules[index]
     assert isinstance(value, KickersState)
     return value
+
+
+# The task handler and the action space are functions of the module, not bound methods: a
+# config holds them (its ``Ruleset``) and pickles, and in the compiled build a bound method
+# of a compiled method does not pickle (its function has no ``__name__``).
+
+
+def _kicker(state: State, index: int, task: Task) -> Seat | Chance:
+    assert isinstance(task, KickChoice)
+    return task.seat
+
+
+def _kicks(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    assert isinstance(task, KickChoice)
+    return _targets(state, task)
+
+
+def _kicked(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    task = state.tasks[0]
+    assert isinstance(task, KickChoice)
+    assert isinstance(action, Kick)
+    owner = action.owner
+    big = action.big
+    number = task.casino
+    casino = move_die(state.casinos[number - 1], owner, big, -1)
+    supply = state.supply
+    out = _slice(state, index).out
+    if owner < state.config.players:
+        held = bump(supply[owner], BIG if big else REGULAR, 1)
+        supply = (*supply[:owner], held, *supply[owner + 1 :])
+    else:
+        out = bump(out, owner, 1)
+    fresh = task.fresh
+    if fresh is not None:
+        fresh = _take_fresh(fresh, 2 if owner != task.seat else 1 if big else 0)
+    tasks = state.tasks[1:]
+    kicks = task.kicks - 1
+    if kicks and _has_target(casino, fresh):
+        tasks = (KickChoice(index, task.seat, number, task.face, kicks, fresh), *tasks)
+    modules = state.modules
+    state = evolve(
+        state,
+        supply=supply,
+        casinos=with_casino(state, number, casino),
+        modules=(*modules[:index], KickersState(out), *modules[index + 1 :]),
+        tasks=tasks,
+    )
+    if wanted(state, log, DieKicked):
+        event = DieKicked(seat=task.seat, casino=number, owner=owner, big=big, face=task.face)
+        state = emit(state, event, log)
+    return state
+
+
+_HANDLER: Final = TaskHandler(_kicked, _kicker, _kicks)
+"""The kick choice's handler (the same for every instance)."""
+
+
+def _action_space(players: int) -> tuple[Action, ...]:
+    kicks: list[Action] = []
+    for seat in range(players):
+        kicks += [_kick(seat, False), _kick(seat, True)]
+    kicks.append(_kick(players, False))
+    return tuple(kicks)
 
 
 def _take_fresh(fresh: tuple[int, int, int], i: int) -> tuple[int, int, int]:

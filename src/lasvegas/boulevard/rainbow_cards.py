@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import ClassVar
+from typing import ClassVar, Final
 
 import attrs
 
@@ -97,7 +97,7 @@ class RainbowReplaced(Event):
         return f"The rainbow card at casino {self.casino} is replaced by {note}"
 
 
-def _check_count(_: object, __: attrs.Attribute[int], value: int) -> None:
+def _check_count(value: object) -> None:
     if type(value) is not int or not 1 <= value <= 60:
         raise ConfigError(f"RainbowCards(count={value!r}): give 1-60 rainbow cards")
 
@@ -121,8 +121,13 @@ class RainbowCards(RuleModule[RainbowState]):
     events: ClassVar[tuple[type[Event], ...]] = (RainbowReplaced,)
     """The module's own events."""
 
-    count: int = attrs.field(default=RAINBOW_CARDS, validator=_check_count)
+    count: int = RAINBOW_CARDS
     """How many rainbow cards are shuffled into the pile (X-2)."""
+
+    def __attrs_post_init__(self) -> None:
+        # Checked here, not by an attrs validator: in the compiled build mypyc checks the type
+        # of what ``attrs.field(...)`` returns in a class body, which is no option value.
+        _check_count(self.count)
 
     def configure(self, params: Params, players: int) -> Params:
         """Shuffle the rainbow cards into the pile; each counts $40,000 for the minimum."""
@@ -148,46 +153,21 @@ class RainbowCards(RuleModule[RainbowState]):
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The rainbow card draw: a chance node."""
-        return {
-            RainbowDraw: TaskHandler(self.drawn, None, None, self.draw_outcomes, self.draw_sample)
-        }
+        return {RainbowDraw: _HANDLER}
 
     def draw_outcomes(
         self, state: State, index: int, task: Task
     ) -> tuple[tuple[Action, Fraction], ...]:
         """The top note of the pile: any unseen note by count, else the next returned one."""
-        return note_outcomes(state.pile_hidden, state.pile_returned)
+        return _draw_outcomes(state, index, task)
 
     def draw_sample(self, state: State, index: int, task: Task, rng: Rng) -> Action:
         """Draw the top note directly."""
-        return sample_note(state.pile_hidden, state.pile_returned, rng)
+        return _draw_sample(state, index, task, rng)
 
     def drawn(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Discard the first rainbow card at a casino and lay the drawn note in its place."""
-        task = state.tasks[0]
-        value = action.value if isinstance(action, Draw) else None
-        drawn = None if value is None else take_note(state.pile_hidden, state.pile_returned, value)
-        if value is None or drawn is None:
-            raise IllegalActionError(
-                repr(action),
-                f"{state.phase.value} ({task.kind})",
-                "a draw of a note left in the pile is next",
-                "bad-draw",
-            )
-        number = _first_rainbow(state.casinos)
-        casino = state.casinos[number - 1]
-        notes = list(casino.notes)
-        notes.remove(RAINBOW)
-        notes.append(value)
-        notes.sort(reverse=True)
-        draft = Draft(state, log)
-        draft.set_casino(number - 1, Casino(tuple(notes), casino.dice, casino.big))
-        draft.pile_hidden, draft.pile_returned = drawn
-        draft.set_slice(index, RainbowState(_slice(state, index).discarded + 1))
-        if draft.hears(RainbowReplaced):
-            draft.emit(RainbowReplaced(casino=number, value=value))
-        _next(draft, index, pushed=True)
-        return draft.build()
+        return _drawn(state, index, action, log)
 
     def held(self, state: State, index: int) -> Held:
         """The discarded rainbow cards, out of the game."""
@@ -213,7 +193,7 @@ class RainbowCards(RuleModule[RainbowState]):
     def capabilities(self) -> Capabilities:
         """The words for a rainbow card's replacement draw; its observation segments."""
         return Capabilities(
-            describe_action=self.describe_action,
+            describe_action=_describe_action,
             slice_encoder=rainbow_cards_segments,
             legend=(
                 LegendEntry(
@@ -233,13 +213,61 @@ class RainbowCards(RuleModule[RainbowState]):
         >>> lv.RainbowCards().describe_action(lv.new_game(lv.classic(2)), 0, lv.Draw(0))
         'Draw a rainbow card to replace a rainbow card'
         """
-        if type(action) is not Draw:
-            return None
-        value = action.value
-        note = "a rainbow card" if value == RAINBOW else f"a {money(value)} note"
-        number = _first_rainbow(state.casinos)
-        where = f"the rainbow card at casino {number}" if number else "a rainbow card"
-        return f"Draw {note} to replace {where}"
+        return _describe_action(state, index, action)
+
+
+# The task handler and the description are functions of the module, not bound methods: a
+# config holds them (its ``Ruleset``) and pickles, and in the compiled build a bound method
+# of a compiled method does not pickle (its function has no ``__name__``).
+
+
+def _describe_action(state: State, index: int, action: Action) -> str | None:
+    if type(action) is not Draw:
+        return None
+    value = action.value
+    note = "a rainbow card" if value == RAINBOW else f"a {money(value)} note"
+    number = _first_rainbow(state.casinos)
+    where = f"the rainbow card at casino {number}" if number else "a rainbow card"
+    return f"Draw {note} to replace {where}"
+
+
+def _draw_outcomes(state: State, index: int, task: Task) -> tuple[tuple[Action, Fraction], ...]:
+    return note_outcomes(state.pile_hidden, state.pile_returned)
+
+
+def _draw_sample(state: State, index: int, task: Task, rng: Rng) -> Action:
+    return sample_note(state.pile_hidden, state.pile_returned, rng)
+
+
+def _drawn(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    task = state.tasks[0]
+    value = action.value if isinstance(action, Draw) else None
+    drawn = None if value is None else take_note(state.pile_hidden, state.pile_returned, value)
+    if value is None or drawn is None:
+        raise IllegalActionError(
+            repr(action),
+            f"{state.phase.value} ({task.kind})",
+            "a draw of a note left in the pile is next",
+            "bad-draw",
+        )
+    number = _first_rainbow(state.casinos)
+    casino = state.casinos[number - 1]
+    notes = list(casino.notes)
+    notes.remove(RAINBOW)
+    notes.append(value)
+    notes.sort(reverse=True)
+    draft = Draft(state, log)
+    draft.set_casino(number - 1, Casino(tuple(notes), casino.dice, casino.big))
+    draft.pile_hidden, draft.pile_returned = drawn
+    draft.set_slice(index, RainbowState(_slice(state, index).discarded + 1))
+    if draft.hears(RainbowReplaced):
+        draft.emit(RainbowReplaced(casino=number, value=value))
+    _next(draft, index, pushed=True)
+    return draft.build()
+
+
+_HANDLER: Final = TaskHandler(_drawn, None, None, _draw_outcomes, _draw_sample)
+"""The rainbow card draw's handler (the same for every instance)."""
 
 
 def _slice(state: State, index: int) -> RainbowState:

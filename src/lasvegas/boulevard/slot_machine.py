@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar, cast
+from typing import ClassVar, Final, cast
 
 import attrs
 
@@ -231,17 +231,15 @@ class SlotMachine(RuleModule[SlotMachineState]):
 
     def task_handlers(self) -> Mapping[type[Task], TaskHandler]:
         """The slot machine's choice (B-7)."""
-        return {SlotChoice: TaskHandler(self.chosen, self.chooser, self.choices)}
+        return {SlotChoice: _HANDLER}
 
     def chooser(self, state: State, index: int, task: Task) -> Seat | Chance:
         """The owner whose turn it is to choose (always a seat)."""
-        assert isinstance(task, SlotChoice)
-        return task.order[0]
+        return _chooser(state, index, task)
 
     def choices(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """One :class:`ChooseNote` per distinct note still at the slot machine, highest first."""
-        notes = state.casinos[SLOT_MACHINE - 1].notes
-        return tuple(ChooseNote(v) for v in sorted(set(notes), reverse=True))
+        return _choices(state, index, task)
 
     def public_task(self, state: State, index: int, task: Task, seat: Seat | None) -> Task | None:
         """The order of choosing is public."""
@@ -250,10 +248,10 @@ class SlotMachine(RuleModule[SlotMachineState]):
     def capabilities(self) -> Capabilities:
         """For the adapters: its decisions (the action space) and observation segments."""
         return Capabilities(
-            action_space=self.action_space,
+            action_space=_action_space,
             slice_encoder=slot_machine_segments,
-            casino_faces=self.casino_faces,
-            casino_ranking=self.casino_ranking,
+            casino_faces=_casino_faces,
+            casino_ranking=_casino_ranking,
         )
 
     def casino_faces(self, state: State, index: int) -> tuple[tuple[DiceFaces, ...] | None, ...]:
@@ -266,21 +264,14 @@ class SlotMachine(RuleModule[SlotMachineState]):
         >>> config.modules[0].casino_faces(state, 0)
         (None, None, None, None, None, None, ())
         """
-        count: dict[tuple[int, Face], int] = {}
-        for face, owner, weight in _slice(state, index).dice:
-            if weight:
-                count[owner, face] = count.get((owner, face), 0) + weight
-        shown = tuple(DiceFaces(o, f, n) for (o, f), n in sorted(count.items()))
-        return (*(None,) * (SLOT_MACHINE - 1), shown)
+        return _casino_faces(state, index)
 
     def casino_ranking(
         self, state: State, index: int
     ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]:
         """The slot machine's payout order and cancelled owners now (:func:`slot_ranking`);
         the core ranks the other casinos (``None``)."""
-        casino = state.casinos[SLOT_MACHINE - 1]
-        ranked = slot_ranking(casino.weights(), _slice(state, index).dice)
-        return (*(None,) * (SLOT_MACHINE - 1), ranked)
+        return _casino_ranking(state, index)
 
     def action_space(self, players: int) -> tuple[Action, ...]:
         """``Place(face, target=7)`` for faces 1-6, then ``ChooseNote`` for each note value.
@@ -292,8 +283,7 @@ class SlotMachine(RuleModule[SlotMachineState]):
         >>> actions[0], actions[6], actions[-1], len(actions)
         (Place(face=1, target=7), ChooseNote(value=10000), ChooseNote(value=100000), 16)
         """
-        places = tuple(Place(face, SLOT_MACHINE) for face in range(1, 7))
-        return (*places, *(ChooseNote(v) for v in range(10_000, 100_001, 10_000)))
+        return _action_space(players)
 
     def problems(self, state: State, index: int) -> tuple[str, ...]:
         """Faces used once each; the recorded dice match the slot machine; choices in range."""
@@ -341,13 +331,58 @@ class SlotMachine(RuleModule[SlotMachineState]):
 
     def chosen(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """The owner to move takes the chosen note; the next owners follow."""
-        task = state.tasks[0]
-        assert isinstance(task, SlotChoice)
-        assert isinstance(action, ChooseNote)
-        draft = Draft(state, log)
-        _take(draft, task.order[0], action.value)
-        _serve(draft, index, task.order[1:], pushed=True)
-        return draft.build()
+        return _chosen(state, index, action, log)
+
+
+# The task handler and the capabilities' hooks are functions of the module, not bound methods:
+# a config holds them (its ``Ruleset``) and pickles, and in the compiled build a bound method
+# of a compiled method does not pickle (its function has no ``__name__``).
+
+
+def _chooser(state: State, index: int, task: Task) -> Seat | Chance:
+    assert isinstance(task, SlotChoice)
+    return task.order[0]
+
+
+def _choices(state: State, index: int, task: Task) -> tuple[Action, ...]:
+    notes = state.casinos[SLOT_MACHINE - 1].notes
+    return tuple(ChooseNote(v) for v in sorted(set(notes), reverse=True))
+
+
+def _chosen(state: State, index: int, action: Action, log: list[Event] | None) -> State:
+    task = state.tasks[0]
+    assert isinstance(task, SlotChoice)
+    assert isinstance(action, ChooseNote)
+    draft = Draft(state, log)
+    _take(draft, task.order[0], action.value)
+    _serve(draft, index, task.order[1:], pushed=True)
+    return draft.build()
+
+
+_HANDLER: Final = TaskHandler(_chosen, _chooser, _choices)
+"""The slot machine's choice's handler (the same for every instance)."""
+
+
+def _casino_faces(state: State, index: int) -> tuple[tuple[DiceFaces, ...] | None, ...]:
+    count: dict[tuple[int, Face], int] = {}
+    for face, owner, weight in _slice(state, index).dice:
+        if weight:
+            count[owner, face] = count.get((owner, face), 0) + weight
+    shown = tuple(DiceFaces(o, f, n) for (o, f), n in sorted(count.items()))
+    return (*(None,) * (SLOT_MACHINE - 1), shown)
+
+
+def _casino_ranking(
+    state: State, index: int
+) -> tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]:
+    casino = state.casinos[SLOT_MACHINE - 1]
+    ranked = slot_ranking(casino.weights(), _slice(state, index).dice)
+    return (*(None,) * (SLOT_MACHINE - 1), ranked)
+
+
+def _action_space(players: int) -> tuple[Action, ...]:
+    places = tuple(Place(face, SLOT_MACHINE) for face in range(1, 7))
+    return (*places, *(ChooseNote(v) for v in range(10_000, 100_001, 10_000)))
 
 
 def _slice(state: State, index: int) -> SlotMachineState:
