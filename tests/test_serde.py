@@ -751,3 +751,21 @@ def test_schema_1_record_replays_to_the_saved_states() -> None:
         state = step.state
     else:
         pytest.fail("the fixture's middle step is not in the record")
+
+
+def test_state_documents_are_those_of_the_generated_hook() -> None:
+    """A state's document is written by a hook of its own (the JSON hot path); it holds
+    exactly what the hook cattrs generates from the fields writes, byte for byte, for every
+    state of a random game of every example config (slices and tasks among them)."""
+    from _play import random_states
+    from lasvegas._serde.convert import _CONVERTER, _body_unstructurer
+
+    for config in example_configs():
+        for state in random_states(config, 7):
+            written = _CONVERTER.unstructure(state, lv.State)
+            generated = _body_unstructurer(lv.State)(state)
+            assert json.dumps(written) == json.dumps(generated)
+            casino = state.casinos[0]
+            assert _CONVERTER.unstructure(casino, lv.Casino) == _body_unstructurer(lv.Casino)(
+                casino
+            )

@@ -79,6 +79,10 @@ COMPILED_MODULES: Final = (
     "lasvegas.boulevard.rainbow_cards",
     "lasvegas.boulevard.sixth_player",
     "lasvegas.boulevard.slot_machine",
+    # The JSON loader's hot path: a state document's fast structuring and writing, and the
+    # state invariants every loaded state is checked against
+    "lasvegas._serde.states",
+    "lasvegas.validate",
 )
 """The modules the compiled build compiles with mypyc: the logic modules, among them the
 native state classes (:class:`~lasvegas.State`, :class:`~lasvegas.Casino`). A listed module

@@ -11,16 +11,13 @@ problem.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 import attrs
 
 from .engine import chance_outcomes, legal_actions, to_move
-from .state import Phase
+from .state import Phase, State
 from .types import BIG, CHANCE, KICKER, MAX_MONEY, NEUTRAL, REGULAR
-
-if TYPE_CHECKING:
-    from .state import State
 
 __all__ = ["state_problems"]
 

@@ -11,7 +11,7 @@ from ..config import GameConfig
 from ..modules.base import ModuleState, Task
 from ..state import Casino, Phase, State, make_casino, make_state
 from .bounds import MAX_INT, MAX_ITEMS, _BadValueError
-from .configs import _structure_config
+from .configs import _structure_config, _unstructure_config
 from .convert import _CONVERTER, _ONLY_INT, _body_structurer, _sequence_factory
 
 # -- the hot path: states ----------------------------------------------------------------------
@@ -98,3 +98,41 @@ def _structure_state(value: Any, cls: type) -> State:
 
 
 _CONVERTER.register_structure_hook_func(lambda t: t is State, _structure_state)
+
+
+# -- the hot path: writing states ----------------------------------------------------------------
+
+
+def _unstructure_casino(casino: Casino) -> dict[str, Any]:
+    """A casino's document: what the hook cattrs generates for its fields writes."""
+    return {"notes": list(casino.notes), "dice": list(casino.dice), "big": list(casino.big)}
+
+
+def _unstructure_state(state: State) -> dict[str, Any]:
+    """A state's document, its fields in order, written directly: the same values as the hook
+    cattrs generates from the fields (lists for tuples, an enum's value, each slice and task
+    by its runtime class), without a generic call per field and per item."""
+    unstructure = _CONVERTER.unstructure
+    return {
+        "config": _unstructure_config(state.config),
+        "round": state.round,
+        "phase": state.phase.value,
+        "cursor": state.cursor,
+        "start": state.start,
+        "active": state.active,
+        "supply": [list(row) for row in state.supply],
+        "rolled": [list(row) for row in state.rolled],
+        "casinos": [
+            {"notes": list(c.notes), "dice": list(c.dice), "big": list(c.big)}
+            for c in state.casinos
+        ],
+        "pile_hidden": list(state.pile_hidden),
+        "pile_returned": list(state.pile_returned),
+        "money": [list(row) for row in state.money],
+        "modules": [None if part is None else unstructure(part) for part in state.modules],
+        "tasks": [unstructure(task) for task in state.tasks],
+    }
+
+
+_CONVERTER.register_unstructure_hook_func(lambda t: t is Casino, _unstructure_casino)
+_CONVERTER.register_unstructure_hook_func(lambda t: t is State, _unstructure_state)
