@@ -353,7 +353,7 @@ def _notes(state: State, problems: list[str]) -> None:
     if phase is Phase.FILL:
         pile = bool(state.pile_hidden or state.pile_returned)
         for number, casino in enumerate(state.casinos, start=1):
-            total = sum(worth.get(note, note) for note in casino.notes)
+            total = sum(map(worth.get, casino.notes, casino.notes))  # each note at its worth
             if number == state.cursor + 1 and total >= minimum:
                 problems.append(
                     f"casino {number} is being filled, but its notes already reach {minimum}"
@@ -373,7 +373,7 @@ def _notes(state: State, problems: list[str]) -> None:
                 f"casino {number} holds notes while casino {state.cursor + 1} is being filled"
                 " (C-5: casinos are filled in order)"
             )
-        values = [worth.get(note, note) for note in notes]
+        values = list(map(worth.get, notes, notes))
         if sum(values) - max(values) >= minimum:
             problems.append(
                 f"casino {number} holds notes {notes}, more than a fill draws (C-5: a casino"
@@ -415,12 +415,9 @@ def _conservation(state: State, problems: list[str]) -> None:
         if big > owned[BIG]:
             problems.append(f"owner {owner} has {big} big dice, more than the game has (B-3)")
     if state.phase is not Phase.OVER:
-        placed = [0] * owners
-        for c in state.casinos:
-            for owner, count in enumerate(c.dice):
-                placed[owner] += count
-            for owner, count in enumerate(c.big):
-                placed[owner] += count
+        # per owner, its dice and big dice on every casino (each counts one per owner: _shape)
+        columns = [c.dice for c in state.casinos] + [c.big for c in state.casinos]
+        placed = [sum(col) for col in zip(*columns, strict=True)] if columns else [0] * owners
         for seat in range(n):
             supply = state.supply[seat]
             total = supply[REGULAR] + supply[BIG] + supply[KICKER] + placed[seat] + held[seat]
