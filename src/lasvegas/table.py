@@ -397,9 +397,14 @@ def pile_total(notes: tuple[Money, ...], worth: dict[Money, Money] | None) -> Mo
     >>> pile_total((50_000, 10_000), None), pile_total((50_000, 1), {1: 90_000})
     (60000, 140000)
     """
+    total = 0
     if worth is None:
-        return sum(notes)
-    return sum(worth.get(v, v) for v in notes)
+        for value in notes:
+            total += value
+    else:
+        for value in notes:
+            total += worth.get(value, value)
+    return total
 
 
 def place(casino: Casino, owner: int, small: int, big: int) -> Casino:
@@ -478,12 +483,15 @@ def pay(
             log.append(TiesRemoved(casino=number, owners=gone))
     players = len(money)
     rest: list[Money] = []
-    for note, owner in zip(notes, ranked, strict=False):
+    paid = min(len(notes), len(ranked))
+    for i in range(paid):  # the i-th highest note to the i-th owner ranked
+        note = notes[i]
+        owner = ranked[i]
         if log is not None:
             log.append(BanknotePaid(casino=number, owner=owner, value=note))
         if owner < players:
             money[owner] = (*money[owner], note)
         else:  # C-21: an imaginary owner's winnings
             rest.append(note)
-    rest.extend(notes[len(ranked) :])
+    rest.extend(notes[paid:])
     return rest
