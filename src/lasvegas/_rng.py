@@ -120,7 +120,7 @@ def roll_faces(k: int, code: int) -> tuple[int, ...]:
 
 _HALF: Final = 1 << 63
 
-_NATIVE_MAX: Final = 1 << 62
+_NATIVE_MAX: Final = (1 << 62) - 1
 """The largest ``n`` the compiled build's `Rng.below` computes in machine integers (no sum of
 two remainders overflows); a larger one takes the general path."""
 
