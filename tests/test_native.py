@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import lasvegas as lv
-from lasvegas._native import interpreted
+from lasvegas._native import interpreted, native_fields
 from lasvegas.bench import configurations
 from lasvegas.state import Casino, fast_constructor, make_casino
 
@@ -332,3 +332,30 @@ def test_mypy_refuses_assignments_to_fields(tmp_path: Any) -> None:
     assert any(":5:" in e and "final" in e.lower() for e in errors), out
     assert any(":6:" in e for e in errors), out
     assert not any(":3:" in e for e in errors), out
+
+
+def test_the_ruleset_is_a_native_class_with_the_attrs_class_behaviour() -> None:
+    """``lasvegas.config.Ruleset``: its fields to attrs, equality without the cache, a repr
+    without it, pickling, and refused assignments; not hashable (it holds dictionaries)."""
+    from lasvegas.config import Ruleset
+
+    config = lv.classic(4, lv.NeutralDice())
+    ruleset = config.ruleset
+    assert type(ruleset) is Ruleset
+    assert native_fields(Ruleset) is not None
+    assert [f.name for f in attrs.fields(Ruleset)][:3] == ["params", "owners", "neutral_owner"]
+    assert attrs.fields(Ruleset)[-1].name == "cache"
+    assert lv.classic(4).ruleset == lv.classic(4).ruleset != lv.classic(3).ruleset
+    assert ruleset != lv.classic(4).ruleset
+    assert ruleset.cache is not lv.classic(4, lv.NeutralDice()).ruleset.cache
+    assert repr(ruleset).startswith("Ruleset(params=Params(")
+    assert "cache" not in repr(ruleset)
+    plain = lv.classic(4)  # (a module's task handlers are bound methods: equal to no copy)
+    assert pickle.loads(pickle.dumps(plain)).ruleset == plain.ruleset
+    assert pickle.loads(pickle.dumps(config)).ruleset.reactors.keys() == ruleset.reactors.keys()
+    with pytest.raises(TypeError, match="unhashable"):
+        hash(ruleset)
+    for name in ("closers", "other"):
+        with pytest.raises(FrozenInstanceError):
+            setattr(ruleset, name, ())
+    assert ruleset.closers == ()

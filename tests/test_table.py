@@ -208,3 +208,34 @@ def test_a_draft_builds_what_the_step_by_step_helpers_build() -> None:
     assert built.casinos[3].dice == (0, 0, 1, 0)
     assert built.money == ((), (20_000,), ())
     assert draft.build() is built  # nothing pending: the same state
+
+
+@pytest.mark.parametrize("group", ["regular", "big", "neutral", "black"])
+@given(k=st.integers(0, 12), seed=st.integers(0, 2**64 - 1))
+def test_c9_sample_roll_draws_what_rng_dice_draws(group: str, k: int, seed: int) -> None:
+    """C-9: a roll drawn by the table is the sorted faces ``Rng.dice`` draws from the same
+    generator (whichever path the build takes), and leaves the generator as ``dice`` does."""
+    rng, again = lv.Rng(seed), lv.Rng(seed)
+    for _ in range(3):
+        roll = sample_roll(k, group, rng)
+        assert roll == lv.Roll(again.dice(k), group)
+        assert sample_roll(k, group, lv.Rng(seed)) is sample_roll(k, group, lv.Rng(seed))
+    assert rng.below(1000) == again.below(1000)
+
+
+def test_c9_roll_key_numbers_the_sorted_faces() -> None:
+    """The compiled roll table's key: equal exactly when the sorted faces are equal, for
+    every draw of up to five dice and many of six to eight."""
+    from lasvegas._rng import roll_faces, roll_key
+
+    rng = lv.Rng(11)
+    for k in range(1, 9):
+        codes = range(6**k) if k <= 5 else [rng.below(6**k) for _ in range(20_000)]
+        by_key: dict[int, tuple[int, ...]] = {}
+        by_faces: dict[tuple[int, ...], int] = {}
+        for code in codes:
+            faces, key = roll_faces(k, code), roll_key(k, code)
+            assert len(faces) == k
+            assert list(faces) == sorted(faces)
+            assert by_key.setdefault(key, faces) == faces
+            assert by_faces.setdefault(faces, key) == key

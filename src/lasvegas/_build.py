@@ -29,6 +29,7 @@ _C = TypeVar("_C", bound=type)
 COMPILED_MODULES: Final = (
     "lasvegas._build",
     "lasvegas._native",
+    "lasvegas._ruleset",
     "lasvegas.state",
     "lasvegas._splitmix",
     "lasvegas._emit",

@@ -86,9 +86,41 @@ the opposite order from `divmod`; the faces are sorted, so the multiset is the s
 _FACES4: Final = _FACES[4]
 
 
+def roll_key(k: i64, code: i64) -> i64:
+    """A number of the sorted faces of ``Rng._dice_code``'s *code* for *k* dice
+    (``1 <= k <= 8``): how many dice show each face, four bits a face (its base-6 digits
+    counted), so equal for two codes exactly when their faces are equal. What a table of
+    rolls is keyed by, with no tuple built.
+
+    >>> roll_key(2, 1) == roll_key(2, 6), roll_key(2, 1) == roll_key(2, 2)
+    (True, False)
+    """
+    key: i64 = 0
+    while k > 0:
+        key += 1 << 4 * (code % 6)
+        code //= 6
+        k -= 1
+    return key
+
+
+def roll_faces(k: int, code: int) -> tuple[int, ...]:
+    """The sorted faces of ``Rng._dice_code``'s *code* for *k* dice (``1 <= k <= 8``):
+    what :meth:`Rng.dice` returns for the same draw.
+
+    >>> rng, again = Rng(3), Rng(3)
+    >>> roll_faces(6, rng._dice_code(6)) == again.dice(6)
+    True
+    """
+    if k <= 4:
+        return _FACES[k][code]
+    rolled = [*_FACES4[code % 1296], *_FACES[k - 4][code // 1296]]
+    rolled.sort()
+    return tuple(rolled)
+
+
 _HALF: Final = 1 << 63
 
-_NATIVE_MAX: Final = 1 << 62
+_NATIVE_MAX: Final = (1 << 62) - 1
 """The largest ``n`` the compiled build's `Rng.below` computes in machine integers (no sum of
 two remainders overflows); a larger one takes the general path."""
 
@@ -430,6 +462,36 @@ class Rng:
         if rest == 0:
             return _unsigned_mod(self._step(), n, 0)
         return _unsigned_mod(self._accepted(0x7FFFFFFFFFFFFFFF - rest + 1), n, rest)
+
+    def _dice_code(self, k: int) -> int:
+        """The draw of ``dice`` for ``1 <= k <= 8`` as a number: the same output drawn
+        (the same stream afterwards), and ``x = u % 6**k`` returned in place of the sorted
+        faces of its base-6 digits, which ``roll_faces`` gives (and ``roll_key``
+        numbers). For tables of rolls indexed without building the faces.
+
+        Example:
+            >>> code = Rng(3)._dice_code(5)
+            >>> roll_faces(5, code) == Rng(3).dice(5), 0 <= code < 6**5
+            (True, True)
+        """
+        if not 0 < k <= 8:
+            raise ValueError(f"_dice_code(k) needs 1 <= k <= 8, got {k}")
+        if COMPILED:
+            return self._dice_code_native(k)
+        limit = _LIMITS[k]
+        while True:
+            try:  # next_u64, inlined
+                u = self._buf[self._i]
+            except IndexError:
+                u = self._refill()
+            self._i += 1
+            if u < limit:
+                code: int = u % _POW6[k]
+                return code
+
+    def _dice_code_native(self, k: i64) -> int:
+        """`_dice_code` in machine integers (the same draw as `_dice_native`)."""
+        return _unsigned_mod(self._accepted(_FLIPPED_LIMITS[k]), _POW6[k], _TWO64_MOD_POW6[k])
 
     def _dice_native(self, k: i64) -> tuple[int, ...]:
         """`dice` for ``1 <= k <= 8`` (the same draws and faces as its inlined path)."""

@@ -28,7 +28,8 @@ _HALF: Final = 1 << 63
 # 0x9E3779B97F4A7C15 - 2**64 = -0x61C8864680B583EB (the increment), 0xBF58476D1CE4E5B9 - 2**64
 # = -0x40A7B892E31B1A47 and 0x94D049BB133111EB - 2**64 = -0x6B2FB644ECCEEE15 (the mixers).
 # Written in the expressions, mypyc compiles them to machine constants; a module-level
-# constant, Final or not, would be a Python int unboxed at each use.
+# constant, Final or not, would be a Python int unboxed at each use (and so would a literal
+# beyond 2**62 in size: the mixers are built from their halves).
 
 
 def wrap(x: i64) -> i64:
@@ -71,6 +72,10 @@ def mix(s: i64) -> i64:
     The compiled :class:`lasvegas.Rng` steps its machine-integer state with this, one output
     at a time (a right shift is arithmetic, so each is masked to its logical bits).
     """
-    z = wrap((s ^ ((s >> 30) & 0x3FFFFFFFF)) * -0x40A7B892E31B1A47)
-    z = wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * -0x6B2FB644ECCEEE15)
+    # The mixers built from halves: a literal beyond 2**62 in size is a Python int that the
+    # compiled code unboxes at each use, these are a shift and a subtraction of machines ints.
+    mix1: i64 = -0x40A7B892 * 0x100000000 - 0xE31B1A47
+    mix2: i64 = -0x6B2FB644 * 0x100000000 - 0xECCEEE15
+    z = wrap((s ^ ((s >> 30) & 0x3FFFFFFFF)) * mix1)
+    z = wrap((z ^ ((z >> 27) & 0x1FFFFFFFFF)) * mix2)
     return z ^ ((z >> 31) & 0x1FFFFFFFF)

@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING, TypeVar, cast
 
 import attrs
 
+from ._ruleset import Ruleset
 from .errors import ConfigError
 from .types import NEUTRAL, Money
 
 if TYPE_CHECKING:
-    from .modules.base import Capabilities, RuleModule, TaskHandler
+    from .modules.base import RuleModule, TaskHandler
 
 __all__ = ["EDITIONS", "ConfigCache", "GameConfig", "Params", "Ruleset", "register_edition"]
 
@@ -189,55 +190,6 @@ class Fill:
     every note counts its value. Read only."""
 
 
-@attrs.frozen
-class Ruleset:
-    """Everything the engine derives from a config, computed once (not serialised)."""
-
-    params: Params
-    """The edition's numbers after every module adjusted them."""
-    owners: int
-    """Seats plus imaginary owners: the length of every casino's dice tuples."""
-    neutral_owner: int | None
-    """Owner number the ``"neutral"`` group's dice belong to, if that owner exists."""
-    reactors: dict[type, tuple[int, ...]]
-    """For each event type, the indexes of the modules that listen to it (their
-    ``listens`` declaration), in module order: the engine calls their ``react``."""
-    sleepers: frozenset[int]
-    """Indexes of the modules that sleep while their slice is ``None`` (``sleeps``)."""
-    placement_filters: frozenset[int]
-    """Indexes of the modules that listen to ``DicePlaced`` but hear placements at some
-    casinos only (they override ``hears``)."""
-    paid_filters: frozenset[int]
-    """Indexes of the modules that listen to ``CasinoPaid`` but hear the payouts of some
-    casinos only (they override ``hears``)."""
-    offerers: tuple[int, ...]
-    """Indexes of the modules that offer actions at a placement decision."""
-    closers: tuple[int, ...]
-    """Indexes of the modules that may close casinos to placements."""
-    payers: tuple[int, ...]
-    """Indexes of the modules that may take over a casino's payout."""
-    starters: tuple[int, ...]
-    """Indexes of the modules that may choose the next round's start player."""
-    scorers: tuple[int, ...]
-    """Indexes of the modules that add to the standings (``score``: money, tie-break
-    counts or both)."""
-    hiders: tuple[int, ...]
-    """Indexes of the modules that may hide something from a seat (they override
-    ``redact`` or ``resample_hidden``)."""
-    capabilities: tuple[Capabilities, ...]
-    """Each module's declared optional capabilities (``RuleModule.capabilities``), in module
-    order."""
-    action_owner: dict[type, int]
-    """Module action types -> index of the module that performs them."""
-    handlers: dict[type, TaskHandler]
-    """Task types -> the handler their module declares (``RuleModule.task_handlers``)."""
-    fill: Fill | None = None
-    """How the core fills the casinos (C-5); ``None`` when a module deals the notes
-    (:attr:`Params.fill` off). The loader refuses a config that fills with no minimum."""
-    cache: ConfigCache = attrs.field(factory=ConfigCache, eq=False, repr=False)
-    """Values derived from the config on first use (:meth:`GameConfig.cached`)."""
-
-
 def _sort_modules(modules: object) -> tuple[RuleModule, ...]:
     from .modules.base import RuleModule
 
@@ -351,6 +303,7 @@ def _compile(config: GameConfig) -> Ruleset:
         action_owner=action_owner,
         handlers=handlers,
         fill=fill,
+        cache=ConfigCache(),
     )
 
 

@@ -21,6 +21,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Final, TypeVar
 
+from ._build import COMPILED
+from ._rng import roll_faces, roll_key
 from .actions import Action, Draw, Roll
 from .chance import multiset_draw_distribution, roll_distribution
 from .events import BanknotePaid, Event, TiesRemoved
@@ -348,7 +350,35 @@ def sample_roll(k: int, group: str, rng: Rng) -> Roll:
     >>> roll.group, len(roll.faces), sample_roll(3, "big", lv.Rng(2)) is roll
     ('big', 3, True)
     """
+    if COMPILED and 0 < k <= 8:
+        # The draw as a number, its roll found by the number of its faces: no faces built
+        # (interpreted, building the faces in the inlined Rng.dice costs less).
+        code = rng._dice_code(k)
+        tables = _CODED.get(group)
+        if tables is None:
+            tables = _coded_rolls(group)
+        rolls = tables[k]
+        key = roll_key(k, code)
+        roll = rolls.get(key)
+        if roll is None:
+            roll = rolls[key] = _ROLLS[group][roll_faces(k, code)]
+        return roll
     return _ROLLS[group][rng.dice(k)]
+
+
+def _coded_rolls(group: str) -> tuple[dict[int, Roll], ...]:
+    """New empty tables of *group*'s rolls in :data:`_CODED` (which starts afresh past 64
+    groups)."""
+    if len(_CODED) >= 64:
+        _CODED.clear()
+    tables: tuple[dict[int, Roll], ...] = tuple({} for _ in range(9))
+    _CODED[group] = tables
+    return tables
+
+
+_CODED: Final[dict[str, tuple[dict[int, Roll], ...]]] = {}
+"""The rolls of :data:`_ROLLS` per group, per number of dice ``1 .. 8``, by
+``lasvegas._rng.roll_key`` (bounded: the sorted rolls of that many dice)."""
 
 
 def _group_rolls(group: str) -> Interned[tuple[int, ...], Roll]:
@@ -397,9 +427,14 @@ def pile_total(notes: tuple[Money, ...], worth: dict[Money, Money] | None) -> Mo
     >>> pile_total((50_000, 10_000), None), pile_total((50_000, 1), {1: 90_000})
     (60000, 140000)
     """
+    total = 0
     if worth is None:
-        return sum(notes)
-    return sum(worth.get(v, v) for v in notes)
+        for value in notes:
+            total += value
+    else:
+        for value in notes:
+            total += worth.get(value, value)
+    return total
 
 
 def place(casino: Casino, owner: int, small: int, big: int) -> Casino:
@@ -478,12 +513,15 @@ def pay(
             log.append(TiesRemoved(casino=number, owners=gone))
     players = len(money)
     rest: list[Money] = []
-    for note, owner in zip(notes, ranked, strict=False):
+    paid = min(len(notes), len(ranked))
+    for i in range(paid):  # the i-th highest note to the i-th owner ranked
+        note = notes[i]
+        owner = ranked[i]
         if log is not None:
             log.append(BanknotePaid(casino=number, owner=owner, value=note))
         if owner < players:
             money[owner] = (*money[owner], note)
         else:  # C-21: an imaginary owner's winnings
             rest.append(note)
-    rest.extend(notes[len(ranked) :])
+    rest.extend(notes[paid:])
     return rest

@@ -63,7 +63,7 @@ def _draw(state: State, action: Draw, log: list[Event] | None) -> State:
         raise _illegal(state, action, "the core fills no casino in this edition", "bad-draw")
     worth = fill.worth
     notes = casino.notes
-    total = sum(notes) if worth is None else pile_total(notes, worth)
+    total = pile_total(notes, worth)
     full = total >= fill.minimum and index + 1 < ruleset.params.casinos
     state = with_fill(
         state,
@@ -131,7 +131,7 @@ def _below_minimum(
     or *count* when every casino up to *count* is full."""
     while index < count:
         notes = casinos[index].notes
-        total = sum(notes) if worth is None else pile_total(notes, worth)
+        total = pile_total(notes, worth)
         if total < minimum:
             return index
         index += 1
