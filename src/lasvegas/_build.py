@@ -44,6 +44,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._round",
     "lasvegas.engine._turns",
     "lasvegas.edit",
+    "lasvegas.modules._bases",
     # Royale (not royale.tiles.base and .shared: their classes are bases of the tiles'
     # classes, see below)
     "lasvegas.royale.state",
