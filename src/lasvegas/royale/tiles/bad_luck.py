@@ -28,7 +28,7 @@ from ...state import Phase
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import Handover, pay_to_bank, payment_options
-from ..state import TileState, royale_state
+from ..state import TileState, own_slice, royale_state
 from ..table import casino_count
 from .base import Tile
 
@@ -267,7 +267,7 @@ class BadLuck(Tile[BadLuckState]):
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-BADLUCK-1: fix the seats with the fewest dice here (zero counts; no ties
         removed), in the order they will pay: clockwise from the start player (ruling)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         n = state.config.players
         counts = [casino_count(state, s.casino, seat) for seat in range(n)]
         fewest = min(counts)
@@ -281,7 +281,7 @@ class BadLuck(Tile[BadLuckState]):
         return self._collect(state, index, log)
 
     def _collect(self, state: State, index: int, log: list[Event] | None) -> State:
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         debtors = s.debtors
         while debtors:
             seat = debtors[0]
@@ -329,6 +329,6 @@ class BadLuck(Tile[BadLuckState]):
             raise IllegalActionError(repr(action), "round-end", "not a payment", "not-legal")
         options = debt_options(state, task.seat)
         state = pay_to_bank(pop_task(state), task.seat, BAD_LUCK_DEBT, log, options[action.option])
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         state = set_slice(state, index, BadLuckState(s.casino, s.debtors[1:]))
         return self._collect(state, index, log)

@@ -24,7 +24,7 @@ from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
 from .base import Tile, TileDraft
 
@@ -227,7 +227,7 @@ class BlockIt(Tile[BlockItState]):
     ) -> State:
         """T-BLOCK-2: if any cluster is left, the active seat must place exactly one (a
         decision). My Choice's activation (``placed=None``) works the same way."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.clusters or not open_casinos(state):
             return state
         return push_task(state, _new_task(module=index, seat=seat), first=True)
@@ -252,7 +252,7 @@ class BlockIt(Tile[BlockItState]):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Every size of cluster left, into every open casino (T-7)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         casinos = open_casinos(state)
         key = (s.clusters, casinos)
         actions = _CLUSTER_ACTIONS.get(key)
@@ -289,7 +289,7 @@ class BlockIt(Tile[BlockItState]):
         task = state.tasks[0]
         assert isinstance(task, BlockItPlace)
         assert isinstance(action, PlaceCluster)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         clusters = list(s.clusters)
         clusters.remove(action.size)
         # pop_task, the slice and the move as one state (TileDraft)

@@ -28,7 +28,7 @@ from ...table import Interned
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..components import SMALL_DICE
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import SUPPLY, closed_casinos
 from .base import Tile, TileDraft
 
@@ -322,7 +322,7 @@ class DoubleDown(Tile[DoubleDownState]):
         draft.pop_task()
         if not (action.small or action.big):
             return draft.build()
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         seat = task.seat
         small = (*s.small[:seat], s.small[seat] + action.small, *s.small[seat + 1 :])
         big = (*s.big[:seat], s.big[seat] + action.big, *s.big[seat + 1 :])
@@ -333,7 +333,7 @@ class DoubleDown(Tile[DoubleDownState]):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-DOUBLE-2: right after this casino, the tile pays like a casino: ties removed,
         $60,000 and $30,000 from the bank."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         weights = s.weights()
         ranked = rank(weights)[: len(DOUBLE_DOWN_PRIZES)]
         if not any(weights):
@@ -347,7 +347,7 @@ class DoubleDown(Tile[DoubleDownState]):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The dice on the tile go back to their owners when the round ends."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         draft = TileDraft(state, log)  # the moves and the slice as one state
         for seat, (small, big) in enumerate(zip(s.small, s.big, strict=True)):
             if small or big:

@@ -23,7 +23,7 @@ from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
-from ..state import BlackThrow, TileState
+from ..state import BlackThrow, TileState, own_slice
 from .base import Tile, TileDraft, reward_text
 from .shared import describe_black_throw
 
@@ -399,7 +399,7 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         """A stop pays the reward; a bet asks for the next throw."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyChoice)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         rest = state.tasks[1:]
         if type(action) is FiftyFiftyStop:
             draft = TileDraft(state, log)  # the counter, the tasks and the reward as one state
@@ -416,7 +416,7 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         """A throw moves the counter and settles a bet (T-FIFTY-2)."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyThrow)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         rest = state.tasks[1:]
         # The counter, the tasks, the events and the reward as one state (TileDraft).
         draft = TileDraft(state, log)

@@ -28,7 +28,7 @@ from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
 from .base import Tile, TileDraft
 from .shared import draft_return_die, draft_rotate_die, returns, rotations
@@ -423,7 +423,7 @@ class Handicap(Tile[HandicapState]):
     def _take_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Declining, then every open casino with a blank die times every kind of space with
         room."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         casinos = state.casinos
@@ -495,7 +495,7 @@ class Handicap(Tile[HandicapState]):
         if type(action) is not HandicapTake:
             return draft.build()  # declined
         assert isinstance(action, HandicapTake)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         i = _REWARDS.index(action.reward)
         taken = s.taken
         draft.set_slice(

@@ -19,7 +19,7 @@ from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import ModuleState, TileFact
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import casino_count
 from .base import Tile, TileDraft
 
@@ -141,7 +141,7 @@ class HighFive(Tile[HighFiveState]):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-HIGHFIVE-2: take the token from the tile with 5 or more dice here."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder < 0 and casino_count(state, s.casino, seat) >= HIGH_FIVE_DICE:
             return set_slice(state, index, HighFiveState(s.casino, seat))
         return state
@@ -162,7 +162,7 @@ class HighFive(Tile[HighFiveState]):
 
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-HIGHFIVE-2: the holder exchanges the token for $100,000 from the bank."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder < 0:
             return state
         draft = TileDraft(state, log)  # the slice and the payment as one state

@@ -19,7 +19,7 @@ from ...state import Phase, fast_constructor
 from ...text import money
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
-from ..state import BlackThrow, TileState
+from ..state import BlackThrow, TileState, own_slice
 from .base import Tile, TileDraft
 from .shared import describe_black_throw, throw_on_activation
 
@@ -218,7 +218,7 @@ class Jackpot(Tile[JackpotState]):
         self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         won = wins(faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
         draft = TileDraft(

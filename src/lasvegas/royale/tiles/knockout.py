@@ -24,7 +24,7 @@ from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Seat
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import SUPPLY
 from .base import Tile, TileDraft
 
@@ -335,7 +335,7 @@ class Knockout(Tile[KnockoutState]):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-KNOCKOUT-2: the bar's dice return to their owners when the round ends."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         draft = TileDraft(state, log)  # the moves and the slice as one state
         for seat in range(state.config.players):
             small, big = s.small[seat], s.big[seat]

@@ -41,7 +41,7 @@ from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
-from ..state import BlackThrow, TileState, royale_state
+from ..state import BlackThrow, TileState, own_slice, royale_state
 from ..table import CASINO_NUMBERS, SUPPLY, closed_casinos
 from .base import Tile, TileDraft, activate_tile
 from .shared import (
@@ -720,7 +720,7 @@ class MyChoice(Tile[MyChoiceState]):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-CHOICE-2: the golden space's die returns to its owner, who gets $60,000 from the
         bank."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.golden < 0:
             return state
         draft = TileDraft(state, log)  # the slice, the move and the payment as one state

@@ -36,7 +36,7 @@ from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import SUPPLY, closed_casinos
 from .base import Tile, TileDraft
 
@@ -296,7 +296,7 @@ class NiceDice(Tile[NiceDiceState]):
         if placed is None:
             return state
         rolled = state.rolled
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         here = state.casinos[s.casino - 1]
         held = state.supply[seat]
         options: list[tuple[int, bool]] = []
@@ -357,7 +357,7 @@ class NiceDice(Tile[NiceDiceState]):
         draft.pop_task()
         if not isinstance(action, NiceDiceTake):
             return draft.build()
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         face = action.face
         i = face - 1
         seat = task.seat
@@ -378,7 +378,7 @@ class NiceDice(Tile[NiceDiceState]):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-NICE-2: each player takes their dice off the tile and the reward of each space
         (X-14), clockwise from the start player, spaces from 1 to 6 (ruling)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.owner or max(s.owner) < 0:  # every space empty
             return state
         draft = TileDraft(state, log)  # the slice, the moves and the rewards as one state

@@ -26,7 +26,7 @@ from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import CASINO_NUMBERS
 from .base import Tile, TileDraft, reward_text
 
@@ -295,7 +295,7 @@ class NoEntry(Tile[NoEntryState]):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Any casino but this one and the one under the token; leaving it once it is out."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         key = (len(state.casinos), s.casino, s.token)
         actions = _CHOICES.get(key)  # they depend on these alone: built once
         if actions is None:
@@ -331,7 +331,7 @@ class NoEntry(Tile[NoEntryState]):
         if type(action) is NoEntryLeave:
             return draft.build()
         assert isinstance(action, NoEntryClose)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
         draft.set_slice(index, _new_slice(casino=s.casino, token=action.casino, counter=counter))
         if draft.hears(NoEntryMoved):

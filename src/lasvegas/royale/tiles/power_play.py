@@ -29,7 +29,7 @@ from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve
 from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..events import DiceMoved
-from ..state import TileState
+from ..state import TileState, own_slice
 from ..table import closed_casinos, place_dice
 from .base import Tile
 
@@ -261,7 +261,7 @@ class PowerPlay(Tile[PowerPlayState]):
         return PowerPlayState(casino)
 
     def _hand(self, state: State, index: int, holder: int, log: list[Event] | None) -> State:
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder == holder:
             return state
         modules = state.modules
@@ -278,7 +278,7 @@ class PowerPlay(Tile[PowerPlayState]):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-POWER-2: a clear majority of the active seat here takes the token."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if clear_majority(state.casinos[s.casino - 1].weights()) == seat:
             return self._hand(state, index, seat, log)
         return state
@@ -304,7 +304,7 @@ class PowerPlay(Tile[PowerPlayState]):
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice (the
         engine calls no sleeping tile: the tile is in play)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder < 0:
             return state
         if type(event) is TurnStarted:

@@ -29,7 +29,7 @@ from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
-from ..state import BlackThrow, TileState
+from ..state import BlackThrow, TileState, own_slice
 from ..table import closed_casinos
 from .base import Tile, TileDraft
 from .shared import describe_black_throw
@@ -295,7 +295,7 @@ class PrimeTime(Tile[PrimeTimeState]):
 
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-PRIME-1: the winner here now (ties considered) throws the black dice."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
@@ -351,7 +351,7 @@ class PrimeTime(Tile[PrimeTimeState]):
         draft.tasks = rest
         if not action.faces:
             return draft.build()
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         draft.set_slice(
             index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
         )
@@ -361,7 +361,7 @@ class PrimeTime(Tile[PrimeTimeState]):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The black dice leave the table when the round ends."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.placed:
             return state
         draft = TileDraft(state, log)  # the slice and the moves as one state
