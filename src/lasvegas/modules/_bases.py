@@ -132,7 +132,7 @@ class ModuleState:
     hashable, compared by value.
     """
 
-    __slots__ = ()
+    __slots__ = ("__weakref__",)  # as attrs' base had: subclasses' twins share its layout
     __attrs_attrs__: ClassVar[Any] = described("ModuleState")
 
     def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
@@ -176,7 +176,7 @@ class Task:
     ...``), registered under its :attr:`kind`. Immutable, hashable, compared by value.
     """
 
-    __slots__ = ("module",)
+    __slots__ = ("module", "__weakref__")
     __attrs_attrs__: ClassVar[Any] = described("Task", ("module", int))
 
     def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
