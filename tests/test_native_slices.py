@@ -1,5 +1,5 @@
 """The native bases of slices and tasks (``ModuleState``, ``Task``, Royale's ``TileState`` and
-``BlackThrow``) and Royale's native slices and tasks: they behave as the frozen attrs classes
+``BlackThrow``) and the native slices and tasks of Royale and the card game: they behave as the frozen attrs classes
 they replace did, in equality, hashing, repr, pickling, JSON and immutability, in both builds;
 and a module author's frozen attrs subclass of a base works as it did (fields, ``__init__``,
 immutability, equality, pickling, registration)."""
@@ -43,6 +43,7 @@ def _configs() -> list[lv.GameConfig]:
                 others.append(other)
                 letters.add(other[0])
         configs.extend(lv.royale(players, deal=(code, *others)) for players in (2, 3, 5))
+    configs.extend((lv.cardgame(3), lv.cardgame(4, lv.Sequential())))
     return configs
 
 
@@ -66,9 +67,10 @@ def _names(cls: type) -> list[str]:
 
 
 def test_every_native_slice_and_task_is_met_in_play() -> None:
-    """Royale's 41 native slices and tasks (and the base ``TileState``) all occur in the
-    games above, so every test below checks each of them on real instances."""
-    assert len(_FINAL) == 41
+    """Royale's 41 native slices and tasks, the card game's 4 (and the base ``TileState``)
+    all occur in the games above, so every test below checks each of them on real
+    instances."""
+    assert len(_FINAL) == 45
     assert set(_FINAL) | {TileState} <= set(_FOUND), sorted(
         cls.__name__ for cls in set(_FINAL) - set(_FOUND)
     )

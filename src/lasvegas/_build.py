@@ -69,6 +69,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.royale.tiles.pay_day",
     "lasvegas.royale.tiles.power_play",
     "lasvegas.royale.tiles.prime_time",
+    "lasvegas.cardgame._parts",
     "lasvegas.cardgame._flow",
 )
 """The modules the compiled build compiles with mypyc: the logic modules, among them the
