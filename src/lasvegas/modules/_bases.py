@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 import attrs
 from attrs.exceptions import FrozenInstanceError
 
-from .._marks import mypyc_attr, typed_fields
 from .._build import COMPILED
+from .._marks import mypyc_attr, typed_fields
 from .._native import _NATIVE, interpreted
 from .._tags import claim
 
@@ -176,7 +176,7 @@ class Task:
     ...``), registered under its :attr:`kind`. Immutable, hashable, compared by value.
     """
 
-    __slots__ = ("module", "__weakref__")
+    __slots__ = ("__weakref__", "module")
     __attrs_attrs__: ClassVar[Any] = described("Task", ("module", int))
 
     def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
@@ -243,5 +243,3 @@ def open_base(cls: _C, *, register: bool = True) -> _C:
 
 open_base(ModuleState, register=False)
 open_base(Task, register=False)
-type.__setattr__(ModuleState, "__module__", "lasvegas.modules.base")
-type.__setattr__(Task, "__module__", "lasvegas.modules.base")

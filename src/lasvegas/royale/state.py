@@ -164,7 +164,6 @@ class TileState(ModuleState):
 
 
 open_base(TileState)
-type.__setattr__(TileState, "__module__", "lasvegas.royale.tiles.base")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -182,6 +181,8 @@ class BlackThrow(Task):
     __slots__ = ("seat",)
     chance: ClassVar[bool] = True
     """Every throw is a chance node."""
+    prompt: ClassVar[str | None] = "throw the black dice"
+    """What answering a throw does, for a view's prompt (a tile's throw says more)."""
     purpose: ClassVar[str] = ""
     """What the throw is for, in the text of a throw (``"for the jackpot"``)."""
     seat: Seat
@@ -189,7 +190,6 @@ class BlackThrow(Task):
 
 
 open_base(BlackThrow, register=False)
-type.__setattr__(BlackThrow, "__module__", "lasvegas.royale.tiles.shared")
 
 
 _new_royale = fast_constructor(RoyaleState)

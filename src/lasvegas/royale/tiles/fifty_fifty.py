@@ -164,6 +164,9 @@ class FiftyFiftyThrow(BlackThrow):
     higher: Final[bool | None]
     """The bet on this throw (``True`` higher, ``False`` lower); ``None`` for the first."""
 
+    seat: Seat
+    """The active player."""
+
     def __init__(
         self, module: int, seat: Seat, previous: int = 0, higher: bool | None = None
     ) -> None:

@@ -106,6 +106,9 @@ class JackpotThrow(BlackThrow):
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for the jackpot"
 
+    seat: Seat
+    """The active seat, who wins the jackpot on a 7 or a double."""
+
     def __init__(self, module: int, seat: Seat) -> None:
         self.module = module
         self.seat = seat

@@ -162,6 +162,9 @@ class MyChoiceThrow(BlackThrow):
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for My Choice"
 
+    seat: Seat
+    """The active seat."""
+
     def __init__(self, module: int, seat: Seat) -> None:
         self.module = module
         self.seat = seat

@@ -138,6 +138,9 @@ class PrimeTimeThrow(BlackThrow):
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for Prime Time"
 
+    seat: Seat
+    """The winner."""
+
     def __init__(self, module: int, seat: Seat) -> None:
         self.module = module
         self.seat = seat
