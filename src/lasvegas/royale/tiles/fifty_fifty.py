@@ -141,7 +141,7 @@ class FiftyFiftyBet(Action):
 
 @final
 class FiftyFiftyThrow(BlackThrow):
-    """Chance: :attr:`seat` throws the two black dice (T-FIFTY-2); after a bet, the bet and
+    """Chance: *seat* throws the two black dice (T-FIFTY-2); after a bet, the bet and
     the sum to beat are part of the task."""
 
     __slots__ = ("higher", "previous")

@@ -150,7 +150,7 @@ seal(MyChoiceState)
 
 @final
 class MyChoiceThrow(BlackThrow):
-    """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
+    """Chance: *seat* throws the two black dice (T-CHOICE-1)."""
 
     __slots__ = ()
     __match_args__: ClassVar = ("module", "seat")

@@ -126,7 +126,7 @@ class PrimeTimePlace(Action):
 
 @final
 class PrimeTimeThrow(BlackThrow):
-    """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
+    """Chance: *seat*, this casino's winner, throws the two black dice (T-PRIME-1)."""
 
     __slots__ = ()
     __match_args__: ClassVar = ("module", "seat")
