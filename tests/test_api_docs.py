@@ -184,7 +184,24 @@ def test_the_helpers_examples() -> None:
 def _tile_modules() -> list[str]:
     tiles = importlib.import_module("lasvegas.royale.tiles")
     objects = [getattr(tiles, name) for name in tiles.__all__]
-    return sorted({obj.__module__ for obj in objects if inspect.isclass(obj)})
+    return sorted(
+        {
+            obj.__module__
+            for obj in objects
+            if inspect.isclass(obj) and obj.__module__.startswith("lasvegas.royale.tiles")
+        }
+    )
+
+
+def test_the_tiles_native_bases_are_on_the_tiles_page() -> None:
+    """``TileState`` and ``BlackThrow``, the native bases of the tiles' slices and throws,
+    are defined in ``lasvegas.royale.state`` (a compiled module): the tiles' page lists them
+    (a ``public-api`` group limited to that module, and ``BlackThrow`` by name)."""
+    text = apinames.api_text(API_DIR)
+    tiles = importlib.import_module("lasvegas.royale.tiles")
+    assert tiles.TileState.__module__ == "lasvegas.royale.state"
+    assert ":module: lasvegas.royale.tiles\n:defined-in: lasvegas.royale.state\nTileState\n" in text
+    assert ".. autoclass:: lasvegas.royale.tiles.shared.BlackThrow\n" in text
 
 
 @pytest.mark.parametrize("module", _tile_modules())

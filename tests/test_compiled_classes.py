@@ -20,6 +20,7 @@ from lasvegas import _build
 from lasvegas._build import COMPILED_MODULES, class_annotations, python_class
 from lasvegas._native import native_fields
 from lasvegas._tags import TABLES
+from lasvegas.modules._bases import SEALED
 from lasvegas.modules.base import ModuleState
 
 
@@ -45,7 +46,12 @@ def _python_classes() -> Iterator[tuple[str, type, dict[str, str]]]:
             for part in qualname.split("."):
                 obj = getattr(obj, part)
             # (an Enum's annotations are mypyc's, which nothing reads)
-            if isinstance(obj, type) and attrs.has(obj) and native_fields(obj) is None:
+            if (
+                isinstance(obj, type)
+                and attrs.has(obj)
+                and native_fields(obj) is None
+                and obj not in SEALED
+            ):
                 yield f"{name}.{qualname}", obj, written
 
 

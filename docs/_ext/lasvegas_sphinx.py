@@ -344,6 +344,8 @@ def _candidates(target: str, context: str | None, objects: dict[str, Any]) -> li
         )
         if len(matches) == 1 or (matches and matches[0].count(".") < matches[1].count(".")):
             return matches[:1]
+        if len({(objects[n].docname, objects[n].node_id) for n in matches}) == 1:
+            return matches[:1]  # one object under two names (a class and its re-export)
         if matches:
             return []  # ambiguous: leave the warning
     return []

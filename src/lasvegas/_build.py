@@ -45,6 +45,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.engine._round",
     "lasvegas.engine._turns",
     "lasvegas.edit",
+    "lasvegas.modules._bases",
     # Royale (not royale.tiles.base and .shared: their classes are bases of the tiles'
     # classes, see below)
     "lasvegas.royale.state",
@@ -69,6 +70,7 @@ COMPILED_MODULES: Final = (
     "lasvegas.royale.tiles.pay_day",
     "lasvegas.royale.tiles.power_play",
     "lasvegas.royale.tiles.prime_time",
+    "lasvegas.cardgame._parts",
     "lasvegas.cardgame._flow",
     # Boulevard's rule flow (its modules' handlers and hooks are functions of their modules,
     # not bound methods, so that a Boulevard config pickles in both builds)

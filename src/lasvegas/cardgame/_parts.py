@@ -8,13 +8,14 @@ runs through (:class:`DealNotes`, :class:`DealCards`, :class:`ChooseCards`); the
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ..actions import Action
 from ..engine import to_move
 from ..events import Event
+from ..modules._bases import FrozenInstanceError, described, seal
 from ..modules.base import ModuleState, Task
 from ..state import Phase
 from ..types import Money, Seat
@@ -286,9 +287,13 @@ class NotesBoxed(Event):
 # -- tasks ---------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@final
 class DealNotes(Task):
     """Chance: deal the round's notes, 2 per casino, casinos 1..6 in order (K-3)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar = ("module",)
+    __attrs_attrs__: ClassVar[Any] = described("DealNotes", ("module", int))
 
     kind: ClassVar[str] = "cardgame-deal-notes"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
@@ -296,35 +301,124 @@ class DealNotes(Task):
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
 
+    def __init__(self, module: int) -> None:
+        self.module = module
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DealNotes:
+            return NotImplemented
+        return (self.module,) == (other.module,)
+
+    def __hash__(self) -> int:
+        return hash((self.module,))
+
+    def __repr__(self) -> str:
+        return f"DealNotes(module={self.module!r})"
+
+    def __reduce__(self) -> tuple[type[DealNotes], tuple[object, ...]]:
+        return DealNotes, (self.module,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(DealNotes)
+
+
+@final
 class DealCards(Task):
     """Chance: draw cards into hands, one card per node, seat by seat (K-4, K-6, K-9)."""
+
+    __slots__ = ("seats",)
+    __match_args__: ClassVar = ("module", "seats")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "DealCards", ("module", int), ("seats", tuple[Seat, ...], ())
+    )
 
     kind: ClassVar[str] = "cardgame-deal-cards"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "deal the cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
-    seats: tuple[Seat, ...] = ()
+    seats: Final[tuple[Seat, ...]]
     """The seats still to draw, in order; the first draws until it holds 5 cards."""
 
+    def __init__(self, module: int, seats: tuple[Seat, ...] = ()) -> None:
+        self.module = module
+        self.seats = seats
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DealCards:
+            return NotImplemented
+        return (self.module, self.seats) == (other.module, other.seats)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seats))
+
+    def __repr__(self) -> str:
+        return f"DealCards(module={self.module!r}, seats={self.seats!r})"
+
+    def __reduce__(self) -> tuple[type[DealCards], tuple[object, ...]]:
+        return DealCards, (self.module, self.seats)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(DealCards)
+
+
+@final
 class ChooseCards(Task):
     """Decision: the first seat (clockwise from the start player) still in the round that has
     not chosen this turn chooses its cards (K-5, K-13; K-12 with ``Sequential``)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar = ("module",)
+    __attrs_attrs__: ClassVar[Any] = described("ChooseCards", ("module", int))
 
     kind: ClassVar[str] = "cardgame-choose"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_START})
     prompt: ClassVar[str | None] = "choose cards to play"
     """What answering this task does, for a view's prompt."""
 
+    def __init__(self, module: int) -> None:
+        self.module = module
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not ChooseCards:
+            return NotImplemented
+        return (self.module,) == (other.module,)
+
+    def __hash__(self) -> int:
+        return hash((self.module,))
+
+    def __repr__(self) -> str:
+        return f"ChooseCards(module={self.module!r})"
+
+    def __reduce__(self) -> tuple[type[ChooseCards], tuple[object, ...]]:
+        return ChooseCards, (self.module,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(ChooseCards)
+
 
 # -- the module's slice ------------------------------------------------------------------------
 
 
-@attrs.frozen
+@final
 class CardGameState(ModuleState):
     """The card game's slice of the state: cards per seat, the turn, and the box.
 
@@ -334,26 +428,130 @@ class CardGameState(ModuleState):
     decided by chance when a card is drawn, so it is nowhere in the state.
     """
 
+    __slots__ = ("box", "choices", "decks", "discards", "hands", "out", "placed", "turn")
+    __match_args__: ClassVar = (
+        "turn",
+        "decks",
+        "hands",
+        "discards",
+        "choices",
+        "out",
+        "box",
+        "placed",
+    )
+    __attrs_attrs__: ClassVar[Any] = described(
+        "CardGameState",
+        ("turn", int),
+        ("decks", tuple[tuple[Card, ...], ...]),
+        ("hands", tuple[tuple[Card, ...], ...]),
+        ("discards", tuple[tuple[Card, ...], ...]),
+        ("choices", tuple[tuple[Card, ...] | None, ...]),
+        ("out", tuple[bool, ...]),
+        ("box", tuple[Money, ...]),
+        ("placed", tuple[int, ...]),
+    )
+
     kind: ClassVar[str] = "cardgame"
-    turn: int
+    turn: Final[int]
     """The turn of the round, 1 to 6 (0 before the hands are dealt)."""
-    decks: tuple[tuple[Card, ...], ...]
+    decks: Final[tuple[tuple[Card, ...], ...]]
     """Each seat's draw pile, as a sorted multiset of card codes (as in ``hands``)."""
-    hands: tuple[tuple[Card, ...], ...]
+    hands: Final[tuple[tuple[Card, ...], ...]]
     """Each seat's hand, sorted (chosen cards stay in it until the reveal). A card is the
     code ``10 * face + dice``: ``31`` a 3, ``32`` a double 3 (two dice, K-10); ``0`` a face-down card
     the viewer may not see."""
-    discards: tuple[tuple[Card, ...], ...]
+    discards: Final[tuple[tuple[Card, ...], ...]]
     """Each seat's cards under its cocktail glass this round, sorted card codes."""
-    choices: tuple[tuple[Card, ...] | None, ...]
+    choices: Final[tuple[tuple[Card, ...] | None, ...]]
     """Each seat's choice this turn, as card codes: ``None`` until the seat has chosen,
     ``[]`` when chosen but hidden from the viewer (K-13)."""
-    out: tuple[bool, ...]
+    out: Final[tuple[bool, ...]]
     """Which seats are out for the rest of the round (K-7, K-9)."""
-    box: tuple[Money, ...]
+    box: Final[tuple[Money, ...]]
     """Notes gone back to the box, out of the game (K-10), in the order they went."""
-    placed: tuple[int, ...]
+    placed: Final[tuple[int, ...]]
     """Cards (not dice) each seat has placed at the casinos this round (K-7)."""
+
+    def __init__(
+        self,
+        turn: int,
+        decks: tuple[tuple[Card, ...], ...],
+        hands: tuple[tuple[Card, ...], ...],
+        discards: tuple[tuple[Card, ...], ...],
+        choices: tuple[tuple[Card, ...] | None, ...],
+        out: tuple[bool, ...],
+        box: tuple[Money, ...],
+        placed: tuple[int, ...],
+    ) -> None:
+        self.turn = turn
+        self.decks = decks
+        self.hands = hands
+        self.discards = discards
+        self.choices = choices
+        self.out = out
+        self.box = box
+        self.placed = placed
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CardGameState:
+            return NotImplemented
+        return (
+            self.turn,
+            self.decks,
+            self.hands,
+            self.discards,
+            self.choices,
+            self.out,
+            self.box,
+            self.placed,
+        ) == (
+            other.turn,
+            other.decks,
+            other.hands,
+            other.discards,
+            other.choices,
+            other.out,
+            other.box,
+            other.placed,
+        )
+
+    def __hash__(self) -> int:
+        return hash(
+            (
+                self.turn,
+                self.decks,
+                self.hands,
+                self.discards,
+                self.choices,
+                self.out,
+                self.box,
+                self.placed,
+            )
+        )
+
+    def __repr__(self) -> str:
+        return f"CardGameState(turn={self.turn!r}, decks={self.decks!r}, hands={self.hands!r}, discards={self.discards!r}, choices={self.choices!r}, out={self.out!r}, box={self.box!r}, placed={self.placed!r})"
+
+    def __reduce__(self) -> tuple[type[CardGameState], tuple[object, ...]]:
+        return CardGameState, (
+            self.turn,
+            self.decks,
+            self.hands,
+            self.discards,
+            self.choices,
+            self.out,
+            self.box,
+            self.placed,
+        )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(CardGameState)
 
 
 def drawing_seat(state: State) -> Seat | None:

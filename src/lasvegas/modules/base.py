@@ -49,13 +49,14 @@ import attrs
 
 from .._tags import claim
 from ..types import CasinoIndex, CasinoNumber, Chance, Money, Seat
+from ._bases import ModuleState, Task
 
 if TYPE_CHECKING:
     from ..actions import Action
     from ..chance import Rng
     from ..config import Params
     from ..events import Event
-    from ..state import Phase, State
+    from ..state import State
     from .observation import Determiniser, SliceEncoder
 
 __all__ = [
@@ -72,55 +73,6 @@ __all__ = [
     "TileFact",
     "TileInfo",
 ]
-
-
-@attrs.frozen
-class ModuleState:
-    """Base class of a module's slice of the state."""
-
-    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
-        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
-        kind another class holds is refused here, unless ``replace=True`` is given as a
-        class keyword."""
-        super().__init_subclass__(**kwargs)
-        claim(cls, "ModuleState", "kind", replace=replace)
-
-    kind: ClassVar[str] = "module-state"
-    """The stable tag of the slice type in JSON."""
-
-
-@attrs.frozen
-class Task:
-    """Pending module work: a decision or chance node the module resolves.
-
-    While a task is first in ``state.tasks``, its module answers every engine question.
-    """
-
-    def __init_subclass__(cls, *, replace: bool = False, **kwargs: object) -> None:
-        """Register the class under its own :attr:`kind` (:func:`lasvegas.register`): a
-        kind another class holds is refused here, unless ``replace=True`` is given as a
-        class keyword."""
-        super().__init_subclass__(**kwargs)
-        claim(cls, "Task", "kind", replace=replace)
-
-    kind: ClassVar[str] = "task"
-    """The stable tag of the task type in JSON."""
-    chance: ClassVar[bool] = False
-    """Whether every task of this type is a chance node: the engine then answers
-    :func:`~lasvegas.to_move` with :data:`~lasvegas.types.CHANCE` without asking the
-    handler's ``to_move`` (which must agree; ``random_sim_test`` checks it). A hot-path
-    shortcut for setup deals and dice throws."""
-    prompt: ClassVar[str | None] = None
-    """What answering the task does, as a verb phrase for a view's prompt (``"choose which
-    die to kick"``); ``None``: the view says ``"answer: <kind>"``."""
-    phases: ClassVar[frozenset[Phase] | None] = None
-    """The phases in which a task of this type can be pending (the phases whose events or
-    actions push it, since the core moves on to another phase only once every task is
-    resolved). :func:`~lasvegas.state_problems` refuses one pending in any other phase;
-    ``None`` declares nothing (any phase but ``OVER``). Every built-in task declares its
-    phases."""
-    module: int
-    """Index in ``config.modules`` of the module that resolves this task."""
 
 
 @attrs.frozen

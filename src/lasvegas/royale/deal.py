@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from fractions import Fraction
 from functools import partial
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
@@ -22,6 +22,7 @@ from ..config import GameConfig
 from ..engine import emit, pop_task, wanted
 from ..errors import ConfigError, IllegalActionError
 from ..events import DiceRolled, Event, NoteDealt
+from ..modules._bases import FrozenInstanceError, described, seal
 from ..modules.base import ModuleState, Task, TaskHandler
 from ..state import Casino, Phase, State, evolve, fast_constructor, make_casino
 from ..table import (
@@ -80,57 +81,183 @@ class DealTile(Action):
         return f"Deal {face_name(self.face)} ({self.face}){where}"
 
 
-@attrs.frozen
+@final
 class TileDeal(Task):
     """Chance: which tile face goes to :attr:`casino` (one node per randomly dealt tile)."""
+
+    __slots__ = ("casino",)
+    __match_args__: ClassVar = ("module", "casino")
+    __attrs_attrs__: ClassVar[Any] = described("TileDeal", ("module", int), ("casino", int))
 
     kind: ClassVar[str] = "tile-deal"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the tiles"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
-    casino: int
+    casino: Final[int]
     """The casino number the face goes to."""
 
+    def __init__(self, module: int, casino: int) -> None:
+        self.module = module
+        self.casino = casino
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not TileDeal:
+            return NotImplemented
+        return (self.module, self.casino) == (other.module, other.casino)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.casino))
+
+    def __repr__(self) -> str:
+        return f"TileDeal(module={self.module!r}, casino={self.casino!r})"
+
+    def __reduce__(self) -> tuple[type[TileDeal], tuple[object, ...]]:
+        return TileDeal, (self.module, self.casino)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(TileDeal)
+
+
+@final
 class CardDeal(Task):
     """Chance: the round's 12 money cards, one ``Draw`` each, in pair order (R-4)."""
+
+    __slots__ = ("drawn",)
+    __match_args__: ClassVar = ("module", "drawn")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "CardDeal", ("module", int), ("drawn", tuple[Money, ...], ())
+    )
 
     kind: ClassVar[str] = "card-deal"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the money cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
-    drawn: tuple[Money, ...] = ()
+    drawn: Final[tuple[Money, ...]]
     """The cards drawn so far this round, in order (face up: public)."""
 
+    def __init__(self, module: int, drawn: tuple[Money, ...] = ()) -> None:
+        self.module = module
+        self.drawn = drawn
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not CardDeal:
+            return NotImplemented
+        return (self.module, self.drawn) == (other.module, other.drawn)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.drawn))
+
+    def __repr__(self) -> str:
+        return f"CardDeal(module={self.module!r}, drawn={self.drawn!r})"
+
+    def __reduce__(self) -> tuple[type[CardDeal], tuple[object, ...]]:
+        return CardDeal, (self.module, self.drawn)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(CardDeal)
+
+
+@final
 class BankDeal(Task):
     """Chance: the bank's cards, one ``Draw`` each, face up (T-1, round 1 of the main game)."""
+
+    __slots__ = ("left",)
+    __match_args__: ClassVar = ("module", "left")
+    __attrs_attrs__: ClassVar[Any] = described("BankDeal", ("module", int), ("left", int))
 
     kind: ClassVar[str] = "bank-deal"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "deal the bank's cards"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
-    left: int
+    left: Final[int]
     """Cards still to draw into the bank; the cards never drawn are the reserve."""
 
+    def __init__(self, module: int, left: int) -> None:
+        self.module = module
+        self.left = left
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BankDeal:
+            return NotImplemented
+        return (self.module, self.left) == (other.module, other.left)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.left))
+
+    def __repr__(self) -> str:
+        return f"BankDeal(module={self.module!r}, left={self.left!r})"
+
+    def __reduce__(self) -> tuple[type[BankDeal], tuple[object, ...]]:
+        return BankDeal, (self.module, self.left)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BankDeal)
+
+
+@final
 class NeutralSetRoll(Task):
     """Chance: one group of the 2-player neutral set (R-9): ``"neutral"`` is its 7 small
     dice, then ``"big"`` its Biggy; the dice go straight onto their casinos."""
+
+    __slots__ = ("group",)
+    __match_args__: ClassVar = ("module", "group")
+    __attrs_attrs__: ClassVar[Any] = described("NeutralSetRoll", ("module", int), ("group", str))
 
     kind: ClassVar[str] = "neutral-set-roll"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.FILL})
     prompt: ClassVar[str | None] = "roll the neutral set"
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
-    group: str
+    group: Final[str]
     """``"neutral"`` or ``"big"``."""
+
+    def __init__(self, module: int, group: str) -> None:
+        self.module = module
+        self.group = group
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not NeutralSetRoll:
+            return NotImplemented
+        return (self.module, self.group) == (other.module, other.group)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.group))
+
+    def __repr__(self) -> str:
+        return f"NeutralSetRoll(module={self.module!r}, group={self.group!r})"
+
+    def __reduce__(self) -> tuple[type[NeutralSetRoll], tuple[object, ...]]:
+        return NeutralSetRoll, (self.module, self.group)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(NeutralSetRoll)
 
 
 _new_card_deal = fast_constructor(CardDeal)

@@ -84,7 +84,7 @@ from .events import (
     TileActivated,
     TileDealt,
 )
-from .state import ROYALE_ID, RoyaleState, evolve_royale
+from .state import ROYALE_ID, RoyaleState, evolve_royale, own_slice
 from .tiles.base import Tile, TileState, check_codes, start_payout
 
 if TYPE_CHECKING:
@@ -326,7 +326,7 @@ class Royale(RuleModule[RoyaleState]):
         kind = type(event)
         if kind is DicePlaced:
             assert isinstance(event, DicePlaced)
-            tiles = self.slice_of(state, index).tiles
+            tiles = own_slice(self, state, index).tiles
             casino = event.casino
             if casino <= len(tiles):
                 j = tiles[casino - 1]
@@ -347,7 +347,7 @@ class Royale(RuleModule[RoyaleState]):
             return round_started(self, state, index, log)
         if kind is RoundEnded:  # the higher cards not recorded at a casino heard (R-7)
             state = _record_top(state, index, len(state.casinos))
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.tiles:
             return state
         if kind is PayoutStarted:
@@ -429,7 +429,7 @@ class Royale(RuleModule[RoyaleState]):
     def offer(self, state: State, index: int, seat: Seat) -> tuple[Action, ...]:
         """:class:`PayChip` while *seat* holds a chip (R-10); not when every face rolled points
         at a closed casino, where the turn passes for free (T-7)."""
-        if not self.slice_of(state, index).chips[seat]:
+        if not own_slice(self, state, index).chips[seat]:
             return ()
         if state.config.ruleset.closers:
             closed = closed_casinos(state)  # usually nothing: No Entry! sleeps
@@ -463,7 +463,7 @@ class Royale(RuleModule[RoyaleState]):
     def perform(self, state: State, index: int, action: Action, log: list[Event] | None) -> State:
         """Apply :class:`PayChip` (R-5): one chip less, and the turn passes."""
         seat = state.active
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         chips = s.chips
         if not chips[seat]:  # pragma: no cover - offered only while the seat holds one
             state = take_chips(state, seat, 1)  # raises
@@ -516,7 +516,7 @@ class Royale(RuleModule[RoyaleState]):
 
     def casino_labels(self, state: State, index: int) -> tuple[str | None, ...]:
         """The names of this round's tiles at casinos 1, 2, ... (for a view's ``casino_tiles``)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         return tuple(face_name(code) for code in s.deal)
 
     def casino_info(
@@ -538,7 +538,7 @@ class Royale(RuleModule[RoyaleState]):
     def next_start(self, state: State, index: int) -> Seat | None:
         """R-7: whoever took the higher card at casino 6, else 5, ...; imaginary owners never
         start (T-8). Nobody at all: the core's rule, the seat left of the last start."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         players = state.config.players
         for owner in reversed(s.top):
             if 0 <= owner < players:
@@ -547,13 +547,13 @@ class Royale(RuleModule[RoyaleState]):
 
     def score(self, state: State, index: int, seat: Seat) -> Score:
         """Each chip is worth $10,000, and chips count with the money cards in a tie (R-8)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         chips = s.chips[seat]
         return Score(money=chips * CHIP_VALUE, tiebreak=chips)
 
     def held(self, state: State, index: int) -> Held:
         """The bank's cards, and cards drawn this round but not yet at a casino."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         held = s.bank
         for task in state.tasks:
             if isinstance(task, CardDeal) and task.module == index:

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from ..state import TileState
 from .bad_luck import BadLuck, BadLuckPay, BadLuckState, PayBank
-from .base import Tile, TileState, activate_tile, resume, tile_at
+from .base import Tile, activate_tile, resume, tile_at
 from .black_box import (
     BlackBox,
     BlackBoxChoose,

@@ -14,7 +14,7 @@ the bank's change).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
@@ -22,14 +22,15 @@ from ...actions import Action
 from ...engine import pop_task, push_task, set_slice
 from ...errors import IllegalActionError
 from ...events import Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import Handover, pay_to_bank, payment_options
-from ..state import royale_state
+from ..state import TileState, own_slice, royale_state
 from ..table import casino_count
-from .base import Tile, TileState
+from .base import Tile
 
 if TYPE_CHECKING:
     from ...state import State
@@ -53,7 +54,7 @@ PAYMENT_CHOICES: Final = 64
 decision has a fixed action space (:func:`lasvegas.action_space`)."""
 
 
-@attrs.frozen
+@final
 class BadLuckState(TileState):
     """Bad Luck in play: the seats fixed as debtors before payout.
 
@@ -61,22 +62,86 @@ class BadLuckState(TileState):
     ()
     """
 
+    __slots__ = ("debtors",)
+    __match_args__: ClassVar = ("casino", "debtors")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "BadLuckState", ("casino", CasinoNumber), ("debtors", tuple[Seat, ...], ())
+    )
+
     kind: ClassVar[str] = "bad-luck"
-    debtors: tuple[Seat, ...] = ()
+    debtors: Final[tuple[Seat, ...]]
     """The seats that still owe $50,000 when the round ends (fixed before payout), in the
     order they pay once the round has ended."""
 
+    def __init__(self, casino: CasinoNumber, debtors: tuple[Seat, ...] = ()) -> None:
+        self.casino = casino
+        self.debtors = debtors
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BadLuckState:
+            return NotImplemented
+        return (self.casino, self.debtors) == (other.casino, other.debtors)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.debtors))
+
+    def __repr__(self) -> str:
+        return f"BadLuckState(casino={self.casino!r}, debtors={self.debtors!r})"
+
+    def __reduce__(self) -> tuple[type[BadLuckState], tuple[object, ...]]:
+        return BadLuckState, (self.casino, self.debtors)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BadLuckState)
+
+
+@final
 class BadLuckPay(Task):
     """Decision of :attr:`seat`: which of the least payments it makes to the bank (T-1b)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("BadLuckPay", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "bad-luck-pay"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ROUND_END})
     prompt: ClassVar[str | None] = "choose how to pay the bank (Bad Luck)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The debtor who chooses."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BadLuckPay:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"BadLuckPay(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[BadLuckPay], tuple[object, ...]]:
+        return BadLuckPay, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BadLuckPay)
 
 
 @attrs.frozen
@@ -202,7 +267,7 @@ class BadLuck(Tile[BadLuckState]):
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-BADLUCK-1: fix the seats with the fewest dice here (zero counts; no ties
         removed), in the order they will pay: clockwise from the start player (ruling)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         n = state.config.players
         counts = [casino_count(state, s.casino, seat) for seat in range(n)]
         fewest = min(counts)
@@ -216,7 +281,7 @@ class BadLuck(Tile[BadLuckState]):
         return self._collect(state, index, log)
 
     def _collect(self, state: State, index: int, log: list[Event] | None) -> State:
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         debtors = s.debtors
         while debtors:
             seat = debtors[0]
@@ -264,6 +329,6 @@ class BadLuck(Tile[BadLuckState]):
             raise IllegalActionError(repr(action), "round-end", "not a payment", "not-legal")
         options = debt_options(state, task.seat)
         state = pay_to_bank(pop_task(state), task.seat, BAD_LUCK_DEBT, log, options[action.option])
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         state = set_slice(state, index, BadLuckState(s.casino, s.debtors[1:]))
         return self._collect(state, index, log)

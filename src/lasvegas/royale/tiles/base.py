@@ -64,8 +64,8 @@ from ...text import money
 from ..components import CHIP_VALUE, FACES, MAX_TILES, face_name
 from ..draft import TileDraft
 from ..events import TileActivated
-from ..state import RoyaleState, evolve_royale, royale_index, royale_state
-from .shared import BlackThrow, black_rolled, black_throw_handler, thrown_faces
+from ..state import BlackThrow, RoyaleState, TileState, evolve_royale, royale_index, royale_state
+from .shared import black_rolled, black_throw_handler, thrown_faces
 
 if TYPE_CHECKING:
     from ...actions import Action
@@ -101,21 +101,6 @@ def reward_text(amount: Money) -> str:
     if amount == 2 * CHIP_VALUE:
         return "2 chips"
     return money(amount)
-
-
-@attrs.frozen
-class TileState(ModuleState):
-    """The slice of a tile in play; a sleeping tile's slice is ``None``.
-
-    Tiles with more to remember subclass it (a counter, a token holder ...).
-
-    >>> TileState(casino=2).casino
-    2
-    """
-
-    kind: ClassVar[str] = "tile"
-    casino: CasinoNumber
-    """The casino the tile lies at this round (1 .. the number of tiles)."""
 
 
 @attrs.frozen

@@ -19,13 +19,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Task, TaskHandler, TileFact
 from ...state import Phase, evolve
 from ...text import money
@@ -77,36 +78,120 @@ BLACK_BOX_SPLITS: Final = _splits()
 pile is which matters), 4+2 and 5+1 (the larger pile first); 14 in all."""
 
 
-@attrs.frozen
+@final
 class BlackBoxSplit(Task):
     """Decision of :attr:`splitter` (the seat left of :attr:`winner`): how to split the
     tokens. The tokens lie face up, so the task hides nothing."""
+
+    __slots__ = ("splitter", "winner")
+    __match_args__: ClassVar = ("module", "winner", "splitter")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "BlackBoxSplit", ("module", int), ("winner", Seat), ("splitter", Seat)
+    )
 
     kind: ClassVar[str] = "black-box-split"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "split the Black Box tokens into two piles"
     """What answering this task does, for a view's prompt."""
-    winner: Seat
+    winner: Final[Seat]
     """The seat that took the higher card at this casino."""
-    splitter: Seat
+    splitter: Final[Seat]
     """The seat to the winner's left."""
 
+    def __init__(self, module: int, winner: Seat, splitter: Seat) -> None:
+        self.module = module
+        self.winner = winner
+        self.splitter = splitter
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BlackBoxSplit:
+            return NotImplemented
+        return (self.module, self.winner, self.splitter) == (
+            other.module,
+            other.winner,
+            other.splitter,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.winner, self.splitter))
+
+    def __repr__(self) -> str:
+        return f"BlackBoxSplit(module={self.module!r}, winner={self.winner!r}, splitter={self.splitter!r})"
+
+    def __reduce__(self) -> tuple[type[BlackBoxSplit], tuple[object, ...]]:
+        return BlackBoxSplit, (self.module, self.winner, self.splitter)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BlackBoxSplit)
+
+
+@final
 class BlackBoxChoose(Task):
     """Decision of :attr:`winner`: which face-down pile to take. Only :attr:`splitter` may
     see :attr:`piles`; other seats see each token as ``FACE_DOWN``."""
+
+    __slots__ = ("piles", "splitter", "winner")
+    __match_args__: ClassVar = ("module", "winner", "splitter", "piles")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "BlackBoxChoose",
+        ("module", int),
+        ("winner", Seat),
+        ("splitter", Seat),
+        ("piles", tuple[tuple[Money, ...], ...]),
+    )
 
     kind: ClassVar[str] = "black-box-choose"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "choose a Black Box pile"
     """What answering this task does, for a view's prompt."""
-    winner: Seat
+    winner: Final[Seat]
     """The seat that chooses a pile."""
-    splitter: Seat
+    splitter: Final[Seat]
     """The seat that made the piles."""
-    piles: tuple[tuple[Money, ...], ...]
+    piles: Final[tuple[tuple[Money, ...], ...]]
     """The two piles' tokens, each highest first (hidden from everybody but the splitter)."""
+
+    def __init__(
+        self, module: int, winner: Seat, splitter: Seat, piles: tuple[tuple[Money, ...], ...]
+    ) -> None:
+        self.module = module
+        self.winner = winner
+        self.splitter = splitter
+        self.piles = piles
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BlackBoxChoose:
+            return NotImplemented
+        return (self.module, self.winner, self.splitter, self.piles) == (
+            other.module,
+            other.winner,
+            other.splitter,
+            other.piles,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.winner, self.splitter, self.piles))
+
+    def __repr__(self) -> str:
+        return f"BlackBoxChoose(module={self.module!r}, winner={self.winner!r}, splitter={self.splitter!r}, piles={self.piles!r})"
+
+    def __reduce__(self) -> tuple[type[BlackBoxChoose], tuple[object, ...]]:
+        return BlackBoxChoose, (self.module, self.winner, self.splitter, self.piles)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BlackBoxChoose)
 
 
 @attrs.frozen

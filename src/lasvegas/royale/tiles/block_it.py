@@ -13,18 +13,20 @@ than the neutral set.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
+from ..state import TileState, own_slice
 from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
-from .base import Tile, TileDraft, TileState
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...events import DicePlaced, Event
@@ -50,7 +52,7 @@ _CLUSTER_ACTIONS: Interned[tuple[tuple[int, ...], tuple[int, ...]], tuple[Action
 """The place name of the tile's clusters in :class:`~lasvegas.royale.events.DiceMoved`."""
 
 
-@attrs.frozen
+@final
 class BlockItState(TileState):
     """Block It! in play: the clusters of blank dice still on the tile.
 
@@ -58,21 +60,85 @@ class BlockItState(TileState):
     (1, 1, 2, 2, 3)
     """
 
+    __slots__ = ("clusters",)
+    __match_args__: ClassVar = ("casino", "clusters")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "BlockItState", ("casino", CasinoNumber), ("clusters", tuple[int, ...], BLOCK_IT_CLUSTERS)
+    )
+
     kind: ClassVar[str] = "block-it"
-    clusters: tuple[int, ...] = BLOCK_IT_CLUSTERS
+    clusters: Final[tuple[int, ...]]
     """The sizes of the clusters left on the tile, ascending."""
 
+    def __init__(self, casino: CasinoNumber, clusters: tuple[int, ...] = BLOCK_IT_CLUSTERS) -> None:
+        self.casino = casino
+        self.clusters = clusters
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BlockItState:
+            return NotImplemented
+        return (self.casino, self.clusters) == (other.casino, other.clusters)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.clusters))
+
+    def __repr__(self) -> str:
+        return f"BlockItState(casino={self.casino!r}, clusters={self.clusters!r})"
+
+    def __reduce__(self) -> tuple[type[BlockItState], tuple[object, ...]]:
+        return BlockItState, (self.casino, self.clusters)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BlockItState)
+
+
+@final
 class BlockItPlace(Task):
     """Decision of :attr:`seat`: which one cluster goes to which open casino (T-BLOCK-2)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("BlockItPlace", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "block-it-place"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "put blank dice from Block It! into a casino"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat, who must place a cluster."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not BlockItPlace:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"BlockItPlace(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[BlockItPlace], tuple[object, ...]]:
+        return BlockItPlace, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(BlockItPlace)
 
 
 @attrs.frozen
@@ -161,7 +227,7 @@ class BlockIt(Tile[BlockItState]):
     ) -> State:
         """T-BLOCK-2: if any cluster is left, the active seat must place exactly one (a
         decision). My Choice's activation (``placed=None``) works the same way."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.clusters or not open_casinos(state):
             return state
         return push_task(state, _new_task(module=index, seat=seat), first=True)
@@ -186,7 +252,7 @@ class BlockIt(Tile[BlockItState]):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Every size of cluster left, into every open casino (T-7)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         casinos = open_casinos(state)
         key = (s.clusters, casinos)
         actions = _CLUSTER_ACTIONS.get(key)
@@ -223,7 +289,7 @@ class BlockIt(Tile[BlockItState]):
         task = state.tasks[0]
         assert isinstance(task, BlockItPlace)
         assert isinstance(action, PlaceCluster)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         clusters = list(s.clusters)
         clusters.remove(action.size)
         # pop_task, the slice and the move as one state (TileDraft)

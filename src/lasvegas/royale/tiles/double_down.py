@@ -13,13 +13,14 @@ this casino: the tile acts on every die of theirs here, not only on dice just pl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...payout import rank, tied
 from ...state import Phase, fast_constructor
@@ -27,8 +28,9 @@ from ...table import Interned
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
 from ..components import SMALL_DICE
+from ..state import TileState, own_slice
 from ..table import SUPPLY, closed_casinos
-from .base import Tile, TileDraft, TileState
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -50,7 +52,7 @@ _PLACE: Final = "double-down"
 """The place name of the tile in :class:`~lasvegas.royale.events.DiceMoved`."""
 
 
-@attrs.frozen
+@final
 class DoubleDownState(TileState):
     """Double Down in play: each seat's dice on the tile.
 
@@ -58,27 +60,97 @@ class DoubleDownState(TileState):
     (2, 2)
     """
 
+    __slots__ = ("big", "small")
+    __match_args__: ClassVar = ("casino", "small", "big")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "DoubleDownState",
+        ("casino", CasinoNumber),
+        ("small", tuple[int, ...], ()),
+        ("big", tuple[int, ...], ()),
+    )
+
     kind: ClassVar[str] = "double-down"
-    small: tuple[int, ...] = ()
+    small: Final[tuple[int, ...]]
     """Small dice on the tile, per seat."""
-    big: tuple[int, ...] = ()
+    big: Final[tuple[int, ...]]
     """Biggies on the tile, per seat."""
 
     def weights(self) -> tuple[int, ...]:
         """Dice per seat for the tile's payout, a Biggy counting two (R-3, T-11)."""
         return tuple(s + 2 * b for s, b in zip(self.small, self.big, strict=True))
 
+    def __init__(
+        self, casino: CasinoNumber, small: tuple[int, ...] = (), big: tuple[int, ...] = ()
+    ) -> None:
+        self.casino = casino
+        self.small = small
+        self.big = big
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DoubleDownState:
+            return NotImplemented
+        return (self.casino, self.small, self.big) == (other.casino, other.small, other.big)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.small, self.big))
+
+    def __repr__(self) -> str:
+        return f"DoubleDownState(casino={self.casino!r}, small={self.small!r}, big={self.big!r})"
+
+    def __reduce__(self) -> tuple[type[DoubleDownState], tuple[object, ...]]:
+        return DoubleDownState, (self.casino, self.small, self.big)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(DoubleDownState)
+
+
+@final
 class DoubleDownTask(Task):
     """Decision of :attr:`seat`: how many of its dice here go onto the tile (T-DOUBLE-1)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("DoubleDownTask", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "double-down-move"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose dice to move onto Double Down"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not DoubleDownTask:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"DoubleDownTask(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[DoubleDownTask], tuple[object, ...]]:
+        return DoubleDownTask, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(DoubleDownTask)
 
 
 @attrs.frozen
@@ -250,7 +322,7 @@ class DoubleDown(Tile[DoubleDownState]):
         draft.pop_task()
         if not (action.small or action.big):
             return draft.build()
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         seat = task.seat
         small = (*s.small[:seat], s.small[seat] + action.small, *s.small[seat + 1 :])
         big = (*s.big[:seat], s.big[seat] + action.big, *s.big[seat + 1 :])
@@ -261,7 +333,7 @@ class DoubleDown(Tile[DoubleDownState]):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-DOUBLE-2: right after this casino, the tile pays like a casino: ties removed,
         $60,000 and $30,000 from the bank."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         weights = s.weights()
         ranked = rank(weights)[: len(DOUBLE_DOWN_PRIZES)]
         if not any(weights):
@@ -275,7 +347,7 @@ class DoubleDown(Tile[DoubleDownState]):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The dice on the tile go back to their owners when the round ends."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         draft = TileDraft(state, log)  # the moves and the slice as one state
         for seat, (small, big) in enumerate(zip(s.small, s.big, strict=True)):
             if small or big:

@@ -11,19 +11,21 @@ to the start space. Track (X-12, *ruling*): start, 1 chip, $30,000, $40,000, $60
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
-from .base import Tile, TileDraft, TileState, reward_text
-from .shared import BlackThrow, describe_black_throw
+from ..state import BlackThrow, TileState, own_slice
+from .base import Tile, TileDraft, reward_text
+from .shared import describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -54,7 +56,7 @@ def bet_won(higher: bool, previous: int, total: int) -> bool:
     return total > previous if higher else total < previous
 
 
-@attrs.frozen
+@final
 class FiftyFiftyState(TileState):
     """Fifty Fifty in play: where the round counter stands.
 
@@ -62,14 +64,47 @@ class FiftyFiftyState(TileState):
     0
     """
 
+    __slots__ = ("counter",)
+    __match_args__: ClassVar = ("casino", "counter")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "FiftyFiftyState", ("casino", CasinoNumber), ("counter", int, 0)
+    )
+
     kind: ClassVar[str] = "fifty-fifty"
-    counter: int = 0
+    counter: Final[int]
     """The counter's space on ``FIFTY_FIFTY_TRACK`` (0: the start space)."""
 
     @property
     def amount(self) -> Money:
         """The reward under the counter."""
         return FIFTY_FIFTY_TRACK[self.counter]
+
+    def __init__(self, casino: CasinoNumber, counter: int = 0) -> None:
+        self.casino = casino
+        self.counter = counter
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not FiftyFiftyState:
+            return NotImplemented
+        return (self.casino, self.counter) == (other.casino, other.counter)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.counter))
+
+    def __repr__(self) -> str:
+        return f"FiftyFiftyState(casino={self.casino!r}, counter={self.counter!r})"
+
+    def __reduce__(self) -> tuple[type[FiftyFiftyState], tuple[object, ...]]:
+        return FiftyFiftyState, (self.casino, self.counter)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(FiftyFiftyState)
 
 
 @attrs.frozen
@@ -104,36 +139,117 @@ class FiftyFiftyBet(Action):
         return "Bet higher" if self.higher else "Bet lower"
 
 
-@attrs.frozen
-class FiftyFiftyThrow(BlackThrow, Task):
-    """Chance: :attr:`seat` throws the two black dice (T-FIFTY-2); after a bet, the bet and
+@final
+class FiftyFiftyThrow(BlackThrow):
+    """Chance: *seat* throws the two black dice (T-FIFTY-2); after a bet, the bet and
     the sum to beat are part of the task."""
+
+    __slots__ = ("higher", "previous")
+    __match_args__: ClassVar = ("module", "seat", "previous", "higher")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "FiftyFiftyThrow",
+        ("module", int),
+        ("seat", Seat),
+        ("previous", int, 0),
+        ("higher", bool | None, None),
+    )
 
     kind: ClassVar[str] = "fifty-fifty-throw"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for Fifty-Fifty"
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for Fifty Fifty"
-    seat: Seat
-    """The active player."""
-    previous: int = 0
+    previous: Final[int]
     """The sum of the previous throw; 0 for the first throw."""
-    higher: bool | None = None
+    higher: Final[bool | None]
     """The bet on this throw (``True`` higher, ``False`` lower); ``None`` for the first."""
 
+    seat: Seat
+    """The active player."""
 
-@attrs.frozen
+    def __init__(
+        self, module: int, seat: Seat, previous: int = 0, higher: bool | None = None
+    ) -> None:
+        self.module = module
+        self.seat = seat
+        self.previous = previous
+        self.higher = higher
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not FiftyFiftyThrow:
+            return NotImplemented
+        return (self.module, self.seat, self.previous, self.higher) == (
+            other.module,
+            other.seat,
+            other.previous,
+            other.higher,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.previous, self.higher))
+
+    def __repr__(self) -> str:
+        return f"FiftyFiftyThrow(module={self.module!r}, seat={self.seat!r}, previous={self.previous!r}, higher={self.higher!r})"
+
+    def __reduce__(self) -> tuple[type[FiftyFiftyThrow], tuple[object, ...]]:
+        return FiftyFiftyThrow, (self.module, self.seat, self.previous, self.higher)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(FiftyFiftyThrow)
+
+
+@final
 class FiftyFiftyChoice(Task):
     """Decision of :attr:`seat`: stop, or bet higher or lower than :attr:`total` (T-FIFTY-2)."""
+
+    __slots__ = ("seat", "total")
+    __match_args__: ClassVar = ("module", "seat", "total")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "FiftyFiftyChoice", ("module", int), ("seat", Seat), ("total", int)
+    )
 
     kind: ClassVar[str] = "fifty-fifty-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "bet higher or lower (Fifty-Fifty)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active player."""
-    total: int
+    total: Final[int]
     """The sum of the last throw, which the next must beat as bet."""
+
+    def __init__(self, module: int, seat: Seat, total: int) -> None:
+        self.module = module
+        self.seat = seat
+        self.total = total
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not FiftyFiftyChoice:
+            return NotImplemented
+        return (self.module, self.seat, self.total) == (other.module, other.seat, other.total)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.total))
+
+    def __repr__(self) -> str:
+        return f"FiftyFiftyChoice(module={self.module!r}, seat={self.seat!r}, total={self.total!r})"
+
+    def __reduce__(self) -> tuple[type[FiftyFiftyChoice], tuple[object, ...]]:
+        return FiftyFiftyChoice, (self.module, self.seat, self.total)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(FiftyFiftyChoice)
 
 
 @attrs.frozen
@@ -286,7 +402,7 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         """A stop pays the reward; a bet asks for the next throw."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyChoice)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         rest = state.tasks[1:]
         if type(action) is FiftyFiftyStop:
             draft = TileDraft(state, log)  # the counter, the tasks and the reward as one state
@@ -303,7 +419,7 @@ class FiftyFifty(Tile[FiftyFiftyState]):
         """A throw moves the counter and settles a bet (T-FIFTY-2)."""
         task = state.tasks[0]
         assert isinstance(task, FiftyFiftyThrow)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         rest = state.tasks[1:]
         # The counter, the tasks, the events and the reward as one state (TileDraft).
         draft = TileDraft(state, log)

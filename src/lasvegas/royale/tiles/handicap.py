@@ -15,20 +15,22 @@ The rotate-or-return choices and moves are the tiles' shared ones
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler, TileFact
 from ...state import Phase, fast_constructor, make_casino
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
 from ..events import DiceMoved
+from ..state import TileState, own_slice
 from ..table import CASINO_NUMBERS, imaginary_owner, open_casinos
-from .base import Tile, TileDraft, TileState
+from .base import Tile, TileDraft
 from .shared import draft_return_die, draft_rotate_die, returns, rotations
 
 if TYPE_CHECKING:
@@ -67,7 +69,7 @@ _PLACE: Final = "handicap"
 # -- the tile ------------------------------------------------------------------------------------
 
 
-@attrs.frozen
+@final
 class HandicapState(TileState):
     """Handicap in play: how many blank dice lie on each kind of reward space.
 
@@ -75,33 +77,128 @@ class HandicapState(TileState):
     (0, 0, 0)
     """
 
+    __slots__ = ("taken",)
+    __match_args__: ClassVar = ("casino", "taken")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "HandicapState", ("casino", CasinoNumber), ("taken", tuple[int, ...], (0, 0, 0))
+    )
+
     kind: ClassVar[str] = "handicap"
-    taken: tuple[int, ...] = (0, 0, 0)
+    taken: Final[tuple[int, ...]]
     """Blank dice on the chip, money and choice spaces (at most 2, 3 and 4; X-17)."""
 
+    def __init__(self, casino: CasinoNumber, taken: tuple[int, ...] = (0, 0, 0)) -> None:
+        self.casino = casino
+        self.taken = taken
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HandicapState:
+            return NotImplemented
+        return (self.casino, self.taken) == (other.casino, other.taken)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.taken))
+
+    def __repr__(self) -> str:
+        return f"HandicapState(casino={self.casino!r}, taken={self.taken!r})"
+
+    def __reduce__(self) -> tuple[type[HandicapState], tuple[object, ...]]:
+        return HandicapState, (self.casino, self.taken)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(HandicapState)
+
+
+@final
 class HandicapTask(Task):
     """Decision of :attr:`seat`: take a blank die for a reward, or decline (T-HANDICAP-2)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("HandicapTask", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "handicap-take"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose whether to take a blank die (Handicap)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
 
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HandicapTask:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"HandicapTask(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[HandicapTask], tuple[object, ...]]:
+        return HandicapTask, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(HandicapTask)
+
+
+@final
 class HandicapMove(Task):
     """Decision of :attr:`seat`, who took a choice space: rotate a die or return one."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("HandicapMove", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "handicap-move"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "rotate or return a die (Handicap)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HandicapMove:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"HandicapMove(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[HandicapMove], tuple[object, ...]]:
+        return HandicapMove, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(HandicapMove)
 
 
 @attrs.frozen
@@ -326,7 +423,7 @@ class Handicap(Tile[HandicapState]):
     def _take_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Declining, then every open casino with a blank die times every kind of space with
         room."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         blank = imaginary_owner(state, "blank")
         assert blank is not None
         casinos = state.casinos
@@ -398,7 +495,7 @@ class Handicap(Tile[HandicapState]):
         if type(action) is not HandicapTake:
             return draft.build()  # declined
         assert isinstance(action, HandicapTake)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         i = _REWARDS.index(action.reward)
         taken = s.taken
         draft.set_slice(

@@ -9,17 +9,19 @@ dice.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...engine import set_slice
 from ...events import DicePlaced, Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import ModuleState, TileFact
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
+from ..state import TileState, own_slice
 from ..table import casino_count
-from .base import Tile, TileDraft, TileState
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...state import State
@@ -33,7 +35,7 @@ HIGH_FIVE_REWARD: Final[Money] = 100_000
 """What the token is exchanged for during payout (T-HIGHFIVE-2)."""
 
 
-@attrs.frozen
+@final
 class HighFiveState(TileState):
     """High Five in play: who holds the token.
 
@@ -41,9 +43,42 @@ class HighFiveState(TileState):
     -1
     """
 
+    __slots__ = ("holder",)
+    __match_args__: ClassVar = ("casino", "holder")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "HighFiveState", ("casino", CasinoNumber), ("holder", int, -1)
+    )
+
     kind: ClassVar[str] = "high-five"
-    holder: int = -1
+    holder: Final[int]
     """The seat holding the token; ``-1`` while it is on the tile (or once exchanged)."""
+
+    def __init__(self, casino: CasinoNumber, holder: int = -1) -> None:
+        self.casino = casino
+        self.holder = holder
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HighFiveState:
+            return NotImplemented
+        return (self.casino, self.holder) == (other.casino, other.holder)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.holder))
+
+    def __repr__(self) -> str:
+        return f"HighFiveState(casino={self.casino!r}, holder={self.holder!r})"
+
+    def __reduce__(self) -> tuple[type[HighFiveState], tuple[object, ...]]:
+        return HighFiveState, (self.casino, self.holder)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(HighFiveState)
 
 
 @attrs.frozen
@@ -106,7 +141,7 @@ class HighFive(Tile[HighFiveState]):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-HIGHFIVE-2: take the token from the tile with 5 or more dice here."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder < 0 and casino_count(state, s.casino, seat) >= HIGH_FIVE_DICE:
             return set_slice(state, index, HighFiveState(s.casino, seat))
         return state
@@ -127,7 +162,7 @@ class HighFive(Tile[HighFiveState]):
 
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-HIGHFIVE-2: the holder exchanges the token for $100,000 from the bank."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder < 0:
             return state
         draft = TileDraft(state, log)  # the slice and the payment as one state

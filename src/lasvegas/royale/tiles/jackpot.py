@@ -8,18 +8,20 @@ $30,000; otherwise the counter advances one space, up to $80,000 (X-11).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...events import DicePlaced, Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...text import money
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
-from .base import Tile, TileDraft, TileState
-from .shared import BlackThrow, describe_black_throw, throw_on_activation
+from ..state import BlackThrow, TileState, own_slice
+from .base import Tile, TileDraft
+from .shared import describe_black_throw, throw_on_activation
 
 if TYPE_CHECKING:
     from ...state import State
@@ -39,7 +41,7 @@ def wins(faces: tuple[int, ...]) -> bool:
     return sum(faces) == 7 or faces[0] == faces[1]
 
 
-@attrs.frozen
+@final
 class JackpotState(TileState):
     """Jackpot in play: where its counter stands.
 
@@ -47,8 +49,14 @@ class JackpotState(TileState):
     30000
     """
 
+    __slots__ = ("counter",)
+    __match_args__: ClassVar = ("casino", "counter")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "JackpotState", ("casino", CasinoNumber), ("counter", int, 0)
+    )
+
     kind: ClassVar[str] = "jackpot"
-    counter: int = 0
+    counter: Final[int]
     """The counter's space on ``JACKPOT_TRACK`` (0: $30,000)."""
 
     @property
@@ -56,18 +64,77 @@ class JackpotState(TileState):
         """The amount under the counter."""
         return JACKPOT_TRACK[self.counter]
 
+    def __init__(self, casino: CasinoNumber, counter: int = 0) -> None:
+        self.casino = casino
+        self.counter = counter
 
-@attrs.frozen
-class JackpotThrow(BlackThrow, Task):
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not JackpotState:
+            return NotImplemented
+        return (self.casino, self.counter) == (other.casino, other.counter)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.counter))
+
+    def __repr__(self) -> str:
+        return f"JackpotState(casino={self.casino!r}, counter={self.counter!r})"
+
+    def __reduce__(self) -> tuple[type[JackpotState], tuple[object, ...]]:
+        return JackpotState, (self.casino, self.counter)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(JackpotState)
+
+
+@final
+class JackpotThrow(BlackThrow):
     """Chance: *seat* throws the two black dice (T-JACKPOT-2)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("JackpotThrow", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "jackpot-throw"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for the Jackpot"
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for the jackpot"
+
     seat: Seat
     """The active seat, who wins the jackpot on a 7 or a double."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not JackpotThrow:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"JackpotThrow(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[JackpotThrow], tuple[object, ...]]:
+        return JackpotThrow, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(JackpotThrow)
 
 
 _new_slice = fast_constructor(JackpotState)
@@ -154,7 +221,7 @@ class Jackpot(Tile[JackpotState]):
         self, state: State, index: int, seat: Seat, faces: tuple[int, ...], log: list[Event] | None
     ) -> State:
         """Pay the jackpot on a 7 or a double and reset the counter, else advance it."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         won = wins(faces)
         counter = 0 if won else min(s.counter + 1, len(JACKPOT_TRACK) - 1)
         draft = TileDraft(

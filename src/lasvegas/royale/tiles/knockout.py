@@ -13,18 +13,20 @@ who holds only one kind has nothing to choose, and that die goes to the bar at o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...events import DicePlaced, Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Seat
+from ..state import TileState, own_slice
 from ..table import SUPPLY
-from .base import Tile, TileDraft, TileState
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...state import State
@@ -38,7 +40,7 @@ BAR_SIZE: Final = 2
 """The most dice a player may have in the bar (T-KNOCKOUT-1; a Biggy counts as one)."""
 
 
-@attrs.frozen
+@final
 class KnockoutState(TileState):
     """Knockout? in play: each seat's dice in the bar.
 
@@ -46,10 +48,19 @@ class KnockoutState(TileState):
     (0, 1, 1)
     """
 
+    __slots__ = ("big", "small")
+    __match_args__: ClassVar = ("casino", "small", "big")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "KnockoutState",
+        ("casino", CasinoNumber),
+        ("small", tuple[int, ...], ()),
+        ("big", tuple[int, ...], ()),
+    )
+
     kind: ClassVar[str] = "knockout"
-    small: tuple[int, ...] = ()
+    small: Final[tuple[int, ...]]
     """Small dice in the bar, per seat (empty: none at all)."""
-    big: tuple[int, ...] = ()
+    big: Final[tuple[int, ...]]
     """Biggies in the bar, per seat (empty: none at all)."""
 
     def held(self) -> tuple[int, ...]:
@@ -59,6 +70,36 @@ class KnockoutState(TileState):
         if not self.small:
             return self.big
         return tuple(s + b for s, b in zip(self.small, self.big, strict=True))
+
+    def __init__(
+        self, casino: CasinoNumber, small: tuple[int, ...] = (), big: tuple[int, ...] = ()
+    ) -> None:
+        self.casino = casino
+        self.small = small
+        self.big = big
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not KnockoutState:
+            return NotImplemented
+        return (self.casino, self.small, self.big) == (other.casino, other.small, other.big)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.small, self.big))
+
+    def __repr__(self) -> str:
+        return f"KnockoutState(casino={self.casino!r}, small={self.small!r}, big={self.big!r})"
+
+    def __reduce__(self) -> tuple[type[KnockoutState], tuple[object, ...]]:
+        return KnockoutState, (self.casino, self.small, self.big)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(KnockoutState)
 
 
 @attrs.frozen
@@ -78,20 +119,64 @@ class KnockoutPut(Action):
         return "Put the Biggy in the bar" if self.big else "Put a small die in the bar"
 
 
-@attrs.frozen
+@final
 class KnockoutChoice(Task):
     """Decision of :attr:`seat`, an opponent of :attr:`active`: which die goes to the bar."""
+
+    __slots__ = ("active", "rest", "seat")
+    __match_args__: ClassVar = ("module", "seat", "active", "rest")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "KnockoutChoice",
+        ("module", int),
+        ("seat", Seat),
+        ("active", Seat),
+        ("rest", tuple[Seat, ...]),
+    )
 
     kind: ClassVar[str] = "knockout-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a die to take back (Knockout)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The opponent who chooses."""
-    active: Seat
+    active: Final[Seat]
     """The active player, who takes their own bar dice back at the end."""
-    rest: tuple[Seat, ...]
+    rest: Final[tuple[Seat, ...]]
     """The opponents still to put a die in the bar after :attr:`seat`, in order."""
+
+    def __init__(self, module: int, seat: Seat, active: Seat, rest: tuple[Seat, ...]) -> None:
+        self.module = module
+        self.seat = seat
+        self.active = active
+        self.rest = rest
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not KnockoutChoice:
+            return NotImplemented
+        return (self.module, self.seat, self.active, self.rest) == (
+            other.module,
+            other.seat,
+            other.active,
+            other.rest,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.active, self.rest))
+
+    def __repr__(self) -> str:
+        return f"KnockoutChoice(module={self.module!r}, seat={self.seat!r}, active={self.active!r}, rest={self.rest!r})"
+
+    def __reduce__(self) -> tuple[type[KnockoutChoice], tuple[object, ...]]:
+        return KnockoutChoice, (self.module, self.seat, self.active, self.rest)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(KnockoutChoice)
 
 
 _PUTS: Final[tuple[Action, ...]] = (KnockoutPut(False), KnockoutPut(True))
@@ -250,7 +335,7 @@ class Knockout(Tile[KnockoutState]):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-KNOCKOUT-2: the bar's dice return to their owners when the round ends."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         draft = TileDraft(state, log)  # the moves and the slice as one state
         for seat in range(state.config.players):
             small, big = s.small[seat], s.big[seat]

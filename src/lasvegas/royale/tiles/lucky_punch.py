@@ -14,13 +14,14 @@ it (:meth:`LuckyPunch.public_task`), nor the events of the step that makes it
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Task, TaskHandler, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...types import Money, Seat
@@ -88,19 +89,50 @@ class GuessTokens(Action):
         return f"Guess {self.tokens} {noun}"
 
 
-@attrs.frozen
+@final
 class LuckyPunchHide(Task):
     """Decision of :attr:`seat`, the active player: how many tokens to hide (T-LUCKY-2)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("LuckyPunchHide", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "lucky-punch-hide"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "hide tokens in the fist (Lucky Punch)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active player, who makes the fist."""
 
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not LuckyPunchHide:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"LuckyPunchHide(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[LuckyPunchHide], tuple[object, ...]]:
+        return LuckyPunchHide, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(LuckyPunchHide)
+
+
+@final
 class LuckyPunchGuess(Task):
     """Decision of :attr:`guesser`, the seat to the left of :attr:`seat`: guess the fist.
 
@@ -108,16 +140,60 @@ class LuckyPunchGuess(Task):
     ``None``.
     """
 
+    __slots__ = ("guesser", "seat", "tokens")
+    __match_args__: ClassVar = ("module", "seat", "guesser", "tokens")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "LuckyPunchGuess",
+        ("module", int),
+        ("seat", Seat),
+        ("guesser", Seat),
+        ("tokens", int | None),
+    )
+
     kind: ClassVar[str] = "lucky-punch-guess"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "guess the tokens in the fist (Lucky Punch)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active player, whose fist it is."""
-    guesser: Seat
+    guesser: Final[Seat]
     """The seat to the active player's left, who guesses."""
-    tokens: int | None
+    tokens: Final[int | None]
     """The tokens in the fist (1-3); ``None`` in a view of a seat that may not see it."""
+
+    def __init__(self, module: int, seat: Seat, guesser: Seat, tokens: int | None) -> None:
+        self.module = module
+        self.seat = seat
+        self.guesser = guesser
+        self.tokens = tokens
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not LuckyPunchGuess:
+            return NotImplemented
+        return (self.module, self.seat, self.guesser, self.tokens) == (
+            other.module,
+            other.seat,
+            other.guesser,
+            other.tokens,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.guesser, self.tokens))
+
+    def __repr__(self) -> str:
+        return f"LuckyPunchGuess(module={self.module!r}, seat={self.seat!r}, guesser={self.guesser!r}, tokens={self.tokens!r})"
+
+    def __reduce__(self) -> tuple[type[LuckyPunchGuess], tuple[object, ...]]:
+        return LuckyPunchGuess, (self.module, self.seat, self.guesser, self.tokens)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(LuckyPunchGuess)
 
 
 @attrs.frozen

@@ -28,23 +28,23 @@ there).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TaskHandler, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Money, Seat
 from ..bank import chips_for
-from ..state import royale_state
+from ..state import BlackThrow, TileState, own_slice, royale_state
 from ..table import CASINO_NUMBERS, SUPPLY, closed_casinos
-from .base import Tile, TileDraft, TileState, activate_tile
+from .base import Tile, TileDraft, activate_tile
 from .shared import (
-    BlackThrow,
     black_throw_handler,
     describe_black_throw,
     draft_return_die,
@@ -95,7 +95,7 @@ _PLACE: Final = "golden-space"
 """The place name of the golden space in :class:`~lasvegas.royale.events.DiceMoved`."""
 
 
-@attrs.frozen
+@final
 class MyChoiceState(TileState):
     """My Choice in play: the die on the golden space.
 
@@ -103,74 +103,271 @@ class MyChoiceState(TileState):
     -1
     """
 
+    __slots__ = ("golden", "golden_big")
+    __match_args__: ClassVar = ("casino", "golden", "golden_big")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "MyChoiceState", ("casino", CasinoNumber), ("golden", int, -1), ("golden_big", int, 0)
+    )
+
     kind: ClassVar[str] = "my-choice"
-    golden: int = -1
+    golden: Final[int]
     """The seat whose die lies on the golden space; ``-1`` while it is empty."""
-    golden_big: int = 0
+    golden_big: Final[int]
     """1 when that die is the seat's Biggy."""
 
+    def __init__(self, casino: CasinoNumber, golden: int = -1, golden_big: int = 0) -> None:
+        self.casino = casino
+        self.golden = golden
+        self.golden_big = golden_big
 
-@attrs.frozen
-class MyChoiceThrow(BlackThrow, Task):
-    """Chance: :attr:`seat` throws the two black dice (T-CHOICE-1)."""
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not MyChoiceState:
+            return NotImplemented
+        return (self.casino, self.golden, self.golden_big) == (
+            other.casino,
+            other.golden,
+            other.golden_big,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.golden, self.golden_big))
+
+    def __repr__(self) -> str:
+        return f"MyChoiceState(casino={self.casino!r}, golden={self.golden!r}, golden_big={self.golden_big!r})"
+
+    def __reduce__(self) -> tuple[type[MyChoiceState], tuple[object, ...]]:
+        return MyChoiceState, (self.casino, self.golden, self.golden_big)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(MyChoiceState)
+
+
+@final
+class MyChoiceThrow(BlackThrow):
+    """Chance: *seat* throws the two black dice (T-CHOICE-1)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("MyChoiceThrow", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "my-choice-throw"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "throw for My Choice"
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for My Choice"
+
     seat: Seat
     """The active seat."""
 
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not MyChoiceThrow:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"MyChoiceThrow(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[MyChoiceThrow], tuple[object, ...]]:
+        return MyChoiceThrow, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(MyChoiceThrow)
+
+
+@final
 class MyChoiceFace(Task):
     """Decision of :attr:`seat`: which of the thrown :attr:`faces` to use."""
+
+    __slots__ = ("faces", "seat")
+    __match_args__: ClassVar = ("module", "seat", "faces")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "MyChoiceFace", ("module", int), ("seat", Seat), ("faces", tuple[int, ...])
+    )
 
     kind: ClassVar[str] = "my-choice-face"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a My Choice reward"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
-    faces: tuple[int, ...]
+    faces: Final[tuple[int, ...]]
     """The black dice's faces, sorted."""
 
+    def __init__(self, module: int, seat: Seat, faces: tuple[int, ...]) -> None:
+        self.module = module
+        self.seat = seat
+        self.faces = faces
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not MyChoiceFace:
+            return NotImplemented
+        return (self.module, self.seat, self.faces) == (other.module, other.seat, other.faces)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.faces))
+
+    def __repr__(self) -> str:
+        return f"MyChoiceFace(module={self.module!r}, seat={self.seat!r}, faces={self.faces!r})"
+
+    def __reduce__(self) -> tuple[type[MyChoiceFace], tuple[object, ...]]:
+        return MyChoiceFace, (self.module, self.seat, self.faces)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(MyChoiceFace)
+
+
+@final
 class MyChoiceTile(Task):
     """Decision of :attr:`seat` (face 4): which other tile to activate."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("MyChoiceTile", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "my-choice-tile"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a tile to activate (My Choice)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
 
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not MyChoiceTile:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"MyChoiceTile(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[MyChoiceTile], tuple[object, ...]]:
+        return MyChoiceTile, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(MyChoiceTile)
+
+
+@final
 class MyChoiceMove(Task):
     """Decision of :attr:`seat` (face 5): which die to rotate and place, or to return."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("MyChoiceMove", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "my-choice-move"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "rotate or return a die (My Choice)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
 
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not MyChoiceMove:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"MyChoiceMove(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[MyChoiceMove], tuple[object, ...]]:
+        return MyChoiceMove, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(MyChoiceMove)
+
+
+@final
 class MyChoiceSpace(Task):
     """Decision of :attr:`seat` (face 6): which remaining die goes on the golden space."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("MyChoiceSpace", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "my-choice-space"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "put a die on the golden space (My Choice)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not MyChoiceSpace:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"MyChoiceSpace(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[MyChoiceSpace], tuple[object, ...]]:
+        return MyChoiceSpace, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(MyChoiceSpace)
 
 
 @attrs.frozen
@@ -526,7 +723,7 @@ class MyChoice(Tile[MyChoiceState]):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-CHOICE-2: the golden space's die returns to its owner, who gets $60,000 from the
         bank."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.golden < 0:
             return state
         draft = TileDraft(state, log)  # the slice, the move and the payment as one state

@@ -23,20 +23,22 @@ of its own.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import BIG, REGULAR, CasinoNumber, Chance, Money, Seat
 from ..bank import chips_for
+from ..state import TileState, own_slice
 from ..table import SUPPLY, closed_casinos
-from .base import Tile, TileDraft, TileState
+from .base import Tile, TileDraft
 
 if TYPE_CHECKING:
     from ...events import DicePlaced
@@ -60,7 +62,7 @@ _PLACE: Final = "nice-dice"
 _SPACES: Final = len(NICE_DICE_REWARDS)
 
 
-@attrs.frozen
+@final
 class NiceDiceState(TileState):
     """Nice Dice in play: whose die lies on each space.
 
@@ -68,25 +70,101 @@ class NiceDiceState(TileState):
     (-1, -1, -1, -1, -1, -1)
     """
 
+    __slots__ = ("big", "owner")
+    __match_args__: ClassVar = ("casino", "owner", "big")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "NiceDiceState",
+        ("casino", CasinoNumber),
+        ("owner", tuple[int, ...], (-1,) * _SPACES),
+        ("big", tuple[int, ...], (0,) * _SPACES),
+    )
+
     kind: ClassVar[str] = "nice-dice"
-    owner: tuple[int, ...] = (-1,) * _SPACES
+    owner: Final[tuple[int, ...]]
     """The seat whose die lies on the spaces for faces 1..6; ``-1`` for an empty space."""
-    big: tuple[int, ...] = (0,) * _SPACES
+    big: Final[tuple[int, ...]]
     """1 where the die on a space is a Biggy."""
 
+    def __init__(
+        self,
+        casino: CasinoNumber,
+        owner: tuple[int, ...] = (-1,) * _SPACES,
+        big: tuple[int, ...] = (0,) * _SPACES,
+    ) -> None:
+        self.casino = casino
+        self.owner = owner
+        self.big = big
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not NiceDiceState:
+            return NotImplemented
+        return (self.casino, self.owner, self.big) == (other.casino, other.owner, other.big)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.owner, self.big))
+
+    def __repr__(self) -> str:
+        return f"NiceDiceState(casino={self.casino!r}, owner={self.owner!r}, big={self.big!r})"
+
+    def __reduce__(self) -> tuple[type[NiceDiceState], tuple[object, ...]]:
+        return NiceDiceState, (self.casino, self.owner, self.big)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(NiceDiceState)
+
+
+@final
 class NiceDiceTask(Task):
     """Decision of :attr:`seat`: which die of this turn's roll goes on the tile, if any."""
+
+    __slots__ = ("options", "seat")
+    __match_args__: ClassVar = ("module", "seat", "options")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "NiceDiceTask", ("module", int), ("seat", Seat), ("options", tuple[tuple[int, bool], ...])
+    )
 
     kind: ClassVar[str] = "nice-dice-take"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose a die to put on Nice Dice"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active seat."""
-    options: tuple[tuple[int, bool], ...]
+    options: Final[tuple[tuple[int, bool], ...]]
     """The dice it may put on the tile: ``(face, big)``."""
+
+    def __init__(self, module: int, seat: Seat, options: tuple[tuple[int, bool], ...]) -> None:
+        self.module = module
+        self.seat = seat
+        self.options = options
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not NiceDiceTask:
+            return NotImplemented
+        return (self.module, self.seat, self.options) == (other.module, other.seat, other.options)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.options))
+
+    def __repr__(self) -> str:
+        return f"NiceDiceTask(module={self.module!r}, seat={self.seat!r}, options={self.options!r})"
+
+    def __reduce__(self) -> tuple[type[NiceDiceTask], tuple[object, ...]]:
+        return NiceDiceTask, (self.module, self.seat, self.options)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(NiceDiceTask)
 
 
 def _option_problems(state: State, s: NiceDiceState, task: NiceDiceTask) -> str:
@@ -218,7 +296,7 @@ class NiceDice(Tile[NiceDiceState]):
         if placed is None:
             return state
         rolled = state.rolled
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         here = state.casinos[s.casino - 1]
         held = state.supply[seat]
         options: list[tuple[int, bool]] = []
@@ -279,7 +357,7 @@ class NiceDice(Tile[NiceDiceState]):
         draft.pop_task()
         if not isinstance(action, NiceDiceTake):
             return draft.build()
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         face = action.face
         i = face - 1
         seat = task.seat
@@ -300,7 +378,7 @@ class NiceDice(Tile[NiceDiceState]):
     def during_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-NICE-2: each player takes their dice off the tile and the reward of each space
         (X-14), clockwise from the start player, spaces from 1 to 6 (ruling)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.owner or max(s.owner) < 0:  # every space empty
             return state
         draft = TileDraft(state, log)  # the slice, the moves and the rewards as one state

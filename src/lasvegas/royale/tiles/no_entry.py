@@ -13,20 +13,22 @@ refuses placements there, and a roll whose faces all point at closed casinos pas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import push_task
 from ...events import DicePlaced, Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Money, Seat
 from ..bank import chips_for
+from ..state import TileState, own_slice
 from ..table import CASINO_NUMBERS
-from .base import Tile, TileDraft, TileState, reward_text
+from .base import Tile, TileDraft, reward_text
 
 if TYPE_CHECKING:
     from ...state import State
@@ -51,7 +53,7 @@ _OPEN: Final[frozenset[CasinoNumber]] = frozenset()
 """Nothing closed (shared, not rebuilt per call)."""
 
 
-@attrs.frozen
+@final
 class NoEntryState(TileState):
     """No Entry! in play: where the token lies and where the round counter stands.
 
@@ -59,11 +61,47 @@ class NoEntryState(TileState):
     (0, 0)
     """
 
+    __slots__ = ("counter", "token")
+    __match_args__: ClassVar = ("casino", "token", "counter")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "NoEntryState", ("casino", CasinoNumber), ("token", int, 0), ("counter", int, 0)
+    )
+
     kind: ClassVar[str] = "no-entry"
-    token: int = 0
+    token: Final[int]
     """The casino number under the token; 0 while it is in the middle of the tile."""
-    counter: int = 0
+    counter: Final[int]
     """The counter's space on ``NO_ENTRY_TRACK`` (0: the start space)."""
+
+    def __init__(self, casino: CasinoNumber, token: int = 0, counter: int = 0) -> None:
+        self.casino = casino
+        self.token = token
+        self.counter = counter
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not NoEntryState:
+            return NotImplemented
+        return (self.casino, self.token, self.counter) == (other.casino, other.token, other.counter)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.token, self.counter))
+
+    def __repr__(self) -> str:
+        return (
+            f"NoEntryState(casino={self.casino!r}, token={self.token!r}, counter={self.counter!r})"
+        )
+
+    def __reduce__(self) -> tuple[type[NoEntryState], tuple[object, ...]]:
+        return NoEntryState, (self.casino, self.token, self.counter)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(NoEntryState)
 
 
 @attrs.frozen
@@ -98,16 +136,47 @@ class NoEntryLeave(Action):
         return "Leave the No Entry! token where it is"
 
 
-@attrs.frozen
+@final
 class NoEntryChoice(Task):
     """Decision of :attr:`seat`, the active player: where the token goes (T-NOENTRY-2)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("NoEntryChoice", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "no-entry-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose where the No Entry! token goes"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The active player."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not NoEntryChoice:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"NoEntryChoice(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[NoEntryChoice], tuple[object, ...]]:
+        return NoEntryChoice, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(NoEntryChoice)
 
 
 @attrs.frozen
@@ -226,7 +295,7 @@ class NoEntry(Tile[NoEntryState]):
 
     def task_actions(self, state: State, index: int, task: Task) -> tuple[Action, ...]:
         """Any casino but this one and the one under the token; leaving it once it is out."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         key = (len(state.casinos), s.casino, s.token)
         actions = _CHOICES.get(key)  # they depend on these alone: built once
         if actions is None:
@@ -262,7 +331,7 @@ class NoEntry(Tile[NoEntryState]):
         if type(action) is NoEntryLeave:
             return draft.build()
         assert isinstance(action, NoEntryClose)
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         counter = (s.counter + 1) % len(NO_ENTRY_TRACK)
         draft.set_slice(index, _new_slice(casino=s.casino, token=action.casino, counter=counter))
         if draft.hears(NoEntryMoved):

@@ -17,19 +17,21 @@ so a die rotated onto this very casino may win it back.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import emit, end_turn, pop_task, push_task
 from ...events import DicePlaced, Event, TurnStarted
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, ModuleState, Task, TileFact
 from ...state import Phase, evolve
 from ...types import BIG, REGULAR, CasinoNumber, Seat
 from ..events import DiceMoved
+from ..state import TileState, own_slice
 from ..table import closed_casinos, place_dice
-from .base import Tile, TileState
+from .base import Tile
 
 if TYPE_CHECKING:
     from ...state import State
@@ -59,7 +61,7 @@ def clear_majority(weights: tuple[int, ...]) -> int | None:
     return weights.index(best)
 
 
-@attrs.frozen
+@final
 class PowerPlayState(TileState):
     """Power Play in play: who holds the token.
 
@@ -67,9 +69,42 @@ class PowerPlayState(TileState):
     -1
     """
 
+    __slots__ = ("holder",)
+    __match_args__: ClassVar = ("casino", "holder")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "PowerPlayState", ("casino", CasinoNumber), ("holder", int, -1)
+    )
+
     kind: ClassVar[str] = "power-play"
-    holder: int = -1
+    holder: Final[int]
     """The seat holding the token; ``-1`` while it is on the tile."""
+
+    def __init__(self, casino: CasinoNumber, holder: int = -1) -> None:
+        self.casino = casino
+        self.holder = holder
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PowerPlayState:
+            return NotImplemented
+        return (self.casino, self.holder) == (other.casino, other.holder)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.holder))
+
+    def __repr__(self) -> str:
+        return f"PowerPlayState(casino={self.casino!r}, holder={self.holder!r})"
+
+    def __reduce__(self) -> tuple[type[PowerPlayState], tuple[object, ...]]:
+        return PowerPlayState, (self.casino, self.holder)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(PowerPlayState)
 
 
 @attrs.frozen
@@ -108,16 +143,47 @@ class PowerPlayRoll(Action):
         return "Keep the Power Play token and roll"
 
 
-@attrs.frozen
+@final
 class PowerPlayChoice(Task):
     """Decision of :attr:`seat`, the token's holder, at the start of its turn (T-POWER-3)."""
+
+    __slots__ = ("seat",)
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("PowerPlayChoice", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "power-play-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.ROLL})
     prompt: ClassVar[str | None] = "choose whether to use Power Play"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The holder, whose turn starts."""
+
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PowerPlayChoice:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"PowerPlayChoice(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[PowerPlayChoice], tuple[object, ...]]:
+        return PowerPlayChoice, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(PowerPlayChoice)
 
 
 @attrs.frozen
@@ -195,7 +261,7 @@ class PowerPlay(Tile[PowerPlayState]):
         return PowerPlayState(casino)
 
     def _hand(self, state: State, index: int, holder: int, log: list[Event] | None) -> State:
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder == holder:
             return state
         modules = state.modules
@@ -212,7 +278,7 @@ class PowerPlay(Tile[PowerPlayState]):
         placed: DicePlaced | None = None,
     ) -> State:
         """T-POWER-2: a clear majority of the active seat here takes the token."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if clear_majority(state.casinos[s.casino - 1].weights()) == seat:
             return self._hand(state, index, seat, log)
         return state
@@ -238,7 +304,7 @@ class PowerPlay(Tile[PowerPlayState]):
     def react(self, state: State, index: int, event: Event, log: list[Event] | None) -> State:
         """T-POWER-3 at the holder's turn start; T-POWER-4 after any change of dice (the
         engine calls no sleeping tile: the tile is in play)."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if s.holder < 0:
             return state
         if type(event) is TurnStarted:

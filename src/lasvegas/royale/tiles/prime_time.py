@@ -17,20 +17,22 @@ module lends the seat for the round), which keeps each seat's dice conserved.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, final
 
 import attrs
 
 from ...actions import Action
 from ...engine import payout_order, push_task
 from ...events import Event
+from ...modules._bases import FrozenInstanceError, described, seal
 from ...modules.base import Capabilities, Held, ModuleState, Task, TileFact
 from ...state import Phase, evolve, fast_constructor
 from ...table import Interned
 from ...types import CasinoNumber, Chance, Seat
+from ..state import BlackThrow, TileState, own_slice
 from ..table import closed_casinos
-from .base import Tile, TileDraft, TileState
-from .shared import BlackThrow, describe_black_throw
+from .base import Tile, TileDraft
+from .shared import describe_black_throw
 
 if TYPE_CHECKING:
     from ...state import State
@@ -49,7 +51,7 @@ BLACK_DICE: Final = "black-dice"
 :class:`~lasvegas.royale.events.DiceMoved`."""
 
 
-@attrs.frozen
+@final
 class PrimeTimeState(TileState):
     """Prime Time in play: the black dice placed this round and the seat they count for.
 
@@ -57,11 +59,48 @@ class PrimeTimeState(TileState):
     ()
     """
 
+    __slots__ = ("placed", "seat")
+    __match_args__: ClassVar = ("casino", "seat", "placed")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "PrimeTimeState",
+        ("casino", CasinoNumber),
+        ("seat", int, -1),
+        ("placed", tuple[int, ...], ()),
+    )
+
     kind: ClassVar[str] = "prime-time"
-    seat: int = -1
+    seat: Final[int]
     """The seat the placed black dice count for; ``-1`` before any is placed."""
-    placed: tuple[int, ...] = ()
+    placed: Final[tuple[int, ...]]
     """The casino number of each black die placed, in order."""
+
+    def __init__(self, casino: CasinoNumber, seat: int = -1, placed: tuple[int, ...] = ()) -> None:
+        self.casino = casino
+        self.seat = seat
+        self.placed = placed
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PrimeTimeState:
+            return NotImplemented
+        return (self.casino, self.seat, self.placed) == (other.casino, other.seat, other.placed)
+
+    def __hash__(self) -> int:
+        return hash((self.casino, self.seat, self.placed))
+
+    def __repr__(self) -> str:
+        return f"PrimeTimeState(casino={self.casino!r}, seat={self.seat!r}, placed={self.placed!r})"
+
+    def __reduce__(self) -> tuple[type[PrimeTimeState], tuple[object, ...]]:
+        return PrimeTimeState, (self.casino, self.seat, self.placed)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(PrimeTimeState)
 
 
 @attrs.frozen
@@ -85,31 +124,97 @@ class PrimeTimePlace(Action):
         return f"Place the black dice at casinos {self.faces[0]} and {self.faces[1]}"
 
 
-@attrs.frozen
-class PrimeTimeThrow(BlackThrow, Task):
-    """Chance: :attr:`seat`, this casino's winner, throws the two black dice (T-PRIME-1)."""
+@final
+class PrimeTimeThrow(BlackThrow):
+    """Chance: *seat*, this casino's winner, throws the two black dice (T-PRIME-1)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar = ("module", "seat")
+    __attrs_attrs__: ClassVar[Any] = described("PrimeTimeThrow", ("module", int), ("seat", Seat))
 
     kind: ClassVar[str] = "prime-time-throw"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "throw for Prime Time"
     """What answering this task does, for a view's prompt."""
     purpose: ClassVar[str] = "for Prime Time"
+
     seat: Seat
     """The winner."""
 
+    def __init__(self, module: int, seat: Seat) -> None:
+        self.module = module
+        self.seat = seat
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PrimeTimeThrow:
+            return NotImplemented
+        return (self.module, self.seat) == (other.module, other.seat)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat))
+
+    def __repr__(self) -> str:
+        return f"PrimeTimeThrow(module={self.module!r}, seat={self.seat!r})"
+
+    def __reduce__(self) -> tuple[type[PrimeTimeThrow], tuple[object, ...]]:
+        return PrimeTimeThrow, (self.module, self.seat)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(PrimeTimeThrow)
+
+
+@final
 class PrimeTimeChoice(Task):
     """Decision of :attr:`seat`: which of the thrown black dice to place (T-PRIME-1)."""
+
+    __slots__ = ("faces", "seat")
+    __match_args__: ClassVar = ("module", "seat", "faces")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "PrimeTimeChoice", ("module", int), ("seat", Seat), ("faces", tuple[int, ...])
+    )
 
     kind: ClassVar[str] = "prime-time-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "stop or go on (Prime Time)"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The winner."""
-    faces: tuple[int, ...]
+    faces: Final[tuple[int, ...]]
     """The two black dice's faces, sorted."""
+
+    def __init__(self, module: int, seat: Seat, faces: tuple[int, ...]) -> None:
+        self.module = module
+        self.seat = seat
+        self.faces = faces
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not PrimeTimeChoice:
+            return NotImplemented
+        return (self.module, self.seat, self.faces) == (other.module, other.seat, other.faces)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.faces))
+
+    def __repr__(self) -> str:
+        return f"PrimeTimeChoice(module={self.module!r}, seat={self.seat!r}, faces={self.faces!r})"
+
+    def __reduce__(self) -> tuple[type[PrimeTimeChoice], tuple[object, ...]]:
+        return PrimeTimeChoice, (self.module, self.seat, self.faces)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(PrimeTimeChoice)
 
 
 def _options(faces: tuple[int, ...], closed: frozenset[int]) -> tuple[Action, ...]:
@@ -193,7 +298,7 @@ class PrimeTime(Tile[PrimeTimeState]):
 
     def before_payout(self, state: State, index: int, log: list[Event] | None) -> State:
         """T-PRIME-1: the winner here now (ties considered) throws the black dice."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         ranked = payout_order(state.casinos[s.casino - 1])  # payout.rank(weights), remembered
         if not ranked or ranked[0] >= state.config.players:
             return state
@@ -249,7 +354,7 @@ class PrimeTime(Tile[PrimeTimeState]):
         draft.tasks = rest
         if not action.faces:
             return draft.build()
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         draft.set_slice(
             index, _new_slice(casino=s.casino, seat=task.seat, placed=(*s.placed, *action.faces))
         )
@@ -259,7 +364,7 @@ class PrimeTime(Tile[PrimeTimeState]):
 
     def round_end(self, state: State, index: int, log: list[Event] | None) -> State:
         """The black dice leave the table when the round ends."""
-        s = self.slice_of(state, index)
+        s = own_slice(self, state, index)
         if not s.placed:
             return state
         draft = TileDraft(state, log)  # the slice and the moves as one state

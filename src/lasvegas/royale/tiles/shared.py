@@ -15,7 +15,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, Final
 
 from ...actions import Action, Roll
 from ...chance import roll_distribution
@@ -25,6 +25,7 @@ from ...events import DiceRolled
 from ...modules.base import Task, TaskHandler
 from ...table import Interned, roll_outcomes, sample_roll
 from ...types import BIG, REGULAR, CasinoNumber, Seat
+from ..state import BlackThrow
 from ..table import SUPPLY, move_dice, open_casinos
 
 if TYPE_CHECKING:
@@ -59,25 +60,6 @@ roll of a group of dice, :func:`lasvegas.table.roll_outcomes`)."""
 
 _VALID: Final = frozenset(faces for faces, _ in roll_distribution(2))
 """The faces of a valid throw (sorted, two dice of 1 to 6)."""
-
-
-class BlackThrow:
-    """The mark of a tile's throw of the two black dice: a task class that lists it among
-    its bases (``class JackpotThrow(BlackThrow, Task)``) is a chance node of :attr:`seat`'s
-    throw, and the :class:`~lasvegas.royale.tiles.base.Tile` base class declares
-    :func:`black_throw_handler` for it and :func:`describe_black_throw` for its text.
-
-    The task class itself (a frozen attrs :class:`~lasvegas.Task`) declares the
-    :attr:`seat` field first, then any of its own, and sets :attr:`purpose`.
-    """
-
-    __slots__ = ()
-    chance: ClassVar[bool] = True
-    """Every throw is a chance node."""
-    purpose: ClassVar[str] = ""
-    """What the throw is for, in the text of a throw (``"for the jackpot"``)."""
-    seat: Seat
-    """The seat that throws (a field of the task class)."""
 
 
 def throw_on_activation(state: State, throw: Task) -> State:
