@@ -9,8 +9,7 @@ from ..events import (
     Event,
     RoundStarted,
 )
-from ..modules.base import ModuleState
-from ..modules.contract import slice_problems, undeclared_offer
+from ..modules.contract import initial_slices, slice_problems, undeclared_offer
 from ..state import (
     Casino,
     State,
@@ -46,7 +45,7 @@ def new_game(config: GameConfig) -> State:
     n = config.players
     empty = (0,) * ruleset.owners
     casino = Casino(notes=(), dice=empty, big=empty)
-    modules: tuple[ModuleState | None, ...] = tuple(m.initial_state(n) for m in config.modules)
+    modules = initial_slices(config)  # a module's ill-typed slice is refused here
     state = make_state(
         config=config,
         round=1,

@@ -24,7 +24,7 @@ seen, with a message that names the module and the fix:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "config_problems",
+    "initial_slices",
     "money_hint",
     "slice_problems",
     "undeclared_offer",
@@ -152,8 +153,32 @@ def slice_problems(state: State) -> tuple[str, ...]:
     """What is wrong with the types of the module slices of *state*: each must be ``None``
     or a :class:`~lasvegas.ModuleState` (of the module's ``state_type`` when it declares
     one), immutable and hashable all through."""
+    return _slices_problems(state.config.modules, state.modules)
+
+
+def initial_slices(config: GameConfig) -> tuple[ModuleState | None, ...]:
+    """Each module's slice at the start of a game (:meth:`RuleModule.initial_state`), in
+    ``config.modules`` order, checked as :func:`slice_problems` checks a state's.
+
+    Raises :class:`~lasvegas.ConfigError` naming the module whose slice is wrong, before
+    any state holds it.
+
+    >>> import lasvegas as lv
+    >>> initial_slices(lv.classic(3))
+    ()
+    """
+    from ..errors import ConfigError
+
+    slices: tuple[object, ...] = tuple(m.initial_state(config.players) for m in config.modules)
+    problems = _slices_problems(config.modules, slices)
+    if problems:
+        raise ConfigError("; ".join(problems))
+    return cast("tuple[ModuleState | None, ...]", slices)  # each checked just above
+
+
+def _slices_problems(modules: Sequence[RuleModule], slices: Sequence[object]) -> tuple[str, ...]:
     problems: list[str] = []
-    for module, part in zip(state.config.modules, state.modules, strict=True):
+    for module, part in zip(modules, slices, strict=True):
         if part is None:
             continue
         wanted = type(module).state_type or ModuleState
