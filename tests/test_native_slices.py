@@ -1,5 +1,5 @@
 """The native bases of slices and tasks (``ModuleState``, ``Task``, Royale's ``TileState`` and
-``BlackThrow``) and the native slices and tasks of Royale and the card game: they behave as the frozen attrs classes
+``BlackThrow``) and the native slices and tasks of Royale, the card game and Boulevard: they behave as the frozen attrs classes
 they replace did, in equality, hashing, repr, pickling, JSON and immutability, in both builds;
 and a module author's frozen attrs subclass of a base works as it did (fields, ``__init__``,
 immutability, equality, pickling, registration)."""
@@ -19,6 +19,7 @@ from _play import random_states
 from lasvegas._build import COMPILED
 from lasvegas._native import native_fields
 from lasvegas._tags import TABLES
+from lasvegas.boulevard import MODULES, SixthPlayer
 from lasvegas.modules._bases import SEALED
 from lasvegas.royale.components import FACES
 from lasvegas.royale.tiles.base import TileState
@@ -44,6 +45,16 @@ def _configs() -> list[lv.GameConfig]:
                 letters.add(other[0])
         configs.extend(lv.royale(players, deal=(code, *others)) for players in (2, 3, 5))
     configs.extend((lv.cardgame(3), lv.cardgame(4, lv.Sequential())))
+    return configs + _boulevard_configs()
+
+
+def _boulevard_configs() -> list[lv.GameConfig]:
+    """Boulevard configs with every module (kickers, rainbow cards and the slot machine
+    among them), for 2 to 6 players, with and without the neutral dice."""
+    every = tuple(module() for module in MODULES if module is not SixthPlayer)
+    configs = [lv.classic(players, *every) for players in (2, 3, 4, 5)]
+    configs += [lv.classic(players, *every, lv.NeutralDice()) for players in (2, 3, 5)]
+    configs.append(lv.classic(6, *(module() for module in MODULES), lv.NeutralDice()))
     return configs
 
 
@@ -67,10 +78,10 @@ def _names(cls: type) -> list[str]:
 
 
 def test_every_native_slice_and_task_is_met_in_play() -> None:
-    """Royale's 41 native slices and tasks, the card game's 4 (and the base ``TileState``)
-    all occur in the games above, so every test below checks each of them on real
-    instances."""
-    assert len(_FINAL) == 45
+    """Royale's 41 native slices and tasks, the card game's 4, Boulevard's 6 (and the base
+    ``TileState``) all occur in the games above, so every test below checks each of them on
+    real instances."""
+    assert len(_FINAL) == 51
     assert set(_FINAL) | {TileState} <= set(_FOUND), sorted(
         cls.__name__ for cls in set(_FINAL) - set(_FOUND)
     )
@@ -151,7 +162,7 @@ def test_json_round_trip_of_states_holding_them() -> None:
     """A state holding native slices and tasks goes to JSON and back unchanged (the golden
     games check that the JSON itself is the one the attrs classes wrote)."""
     checked = 0
-    for i, config in enumerate(_configs()[:12]):
+    for i, config in enumerate((*_configs()[:12], *_boulevard_configs())):
         for state in random_states(config, 100 + i)[::7]:
             assert lv.from_json(lv.to_json(state), lv.State) == state
             checked += 1

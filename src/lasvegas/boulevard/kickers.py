@@ -17,7 +17,7 @@ casino).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final, final
 
 import attrs
 
@@ -26,6 +26,7 @@ from ..config import Params
 from ..engine import emit, set_slice, wanted
 from ..errors import ConfigError
 from ..events import DicePlaced, Event, RoundStarted
+from ..modules._bases import FrozenInstanceError, described, seal
 from ..modules.base import (
     Capabilities,
     Held,
@@ -83,35 +84,123 @@ class Kick(Action):
         return f"Kick {die} of {owner_name(self.owner, state)}{where}"
 
 
-@attrs.frozen
+@final
 class KickChoice(Task):
     """Decision of :attr:`seat`: which die its kicker kicks off casino :attr:`casino` (B-4)."""
+
+    __slots__ = ("casino", "face", "fresh", "kicks", "seat")
+    __match_args__: ClassVar = ("module", "seat", "casino", "face", "kicks", "fresh")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "KickChoice",
+        ("module", int),
+        ("seat", Seat),
+        ("casino", int),
+        ("face", Face),
+        ("kicks", int),
+        ("fresh", tuple[int, int, int] | None, None),
+    )
 
     kind: ClassVar[str] = "kick-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.TURN_END})
     prompt: ClassVar[str | None] = "choose which die to kick"
     """What answering this task does, for a view's prompt."""
-    seat: Seat
+    seat: Final[Seat]
     """The seat that placed the kickers and chooses."""
-    casino: int
+    casino: Final[int]
     """The casino number the kickers were placed at."""
-    face: Face
+    face: Final[Face]
     """The face placed (the face of every die this turn put there)."""
-    kicks: int
+    kicks: Final[int]
     """Kicks still to make (one per kicker placed, B-4 ruling)."""
-    fresh: tuple[int, int, int] | None = None
+    fresh: Final[tuple[int, int, int] | None]
     """This turn's dice still on the slot machine that may be kicked (regular, big, neutral),
     per the online ruling; ``None`` at the other casinos."""
 
+    def __init__(
+        self,
+        module: int,
+        seat: Seat,
+        casino: int,
+        face: Face,
+        kicks: int,
+        fresh: tuple[int, int, int] | None = None,
+    ) -> None:
+        self.module = module
+        self.seat = seat
+        self.casino = casino
+        self.face = face
+        self.kicks = kicks
+        self.fresh = fresh
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not KickChoice:
+            return NotImplemented
+        return (self.module, self.seat, self.casino, self.face, self.kicks, self.fresh) == (
+            other.module,
+            other.seat,
+            other.casino,
+            other.face,
+            other.kicks,
+            other.fresh,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.seat, self.casino, self.face, self.kicks, self.fresh))
+
+    def __repr__(self) -> str:
+        return f"KickChoice(module={self.module!r}, seat={self.seat!r}, casino={self.casino!r}, face={self.face!r}, kicks={self.kicks!r}, fresh={self.fresh!r})"
+
+    def __reduce__(self) -> tuple[type[KickChoice], tuple[object, ...]]:
+        return KickChoice, (self.module, self.seat, self.casino, self.face, self.kicks, self.fresh)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(KickChoice)
+
+
+@final
 class KickersState(ModuleState):
     """The kickers' slice: dice out of play for the rest of the round."""
 
+    __slots__ = ("out",)
+    __match_args__: ClassVar = ("out",)
+    __attrs_attrs__: ClassVar[Any] = described("KickersState", ("out", tuple[int, ...], ()))
+
     kind: ClassVar[str] = "kickers"
-    out: tuple[int, ...] = ()
+    out: Final[tuple[int, ...]]
     """Dice out of play per owner, each seat's kickers already used, then the kicked dice of
     imaginary owners (neutral dice, ruling); all back at the next round's start."""
+
+    def __init__(self, out: tuple[int, ...] = ()) -> None:
+        self.out = out
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not KickersState:
+            return NotImplemented
+        return (self.out,) == (other.out,)
+
+    def __hash__(self) -> int:
+        return hash((self.out,))
+
+    def __repr__(self) -> str:
+        return f"KickersState(out={self.out!r})"
+
+    def __reduce__(self) -> tuple[type[KickersState], tuple[object, ...]]:
+        return KickersState, (self.out,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(KickersState)
 
 
 @attrs.frozen

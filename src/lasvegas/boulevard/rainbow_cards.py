@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final, final
 
 import attrs
 
@@ -26,6 +26,7 @@ from ..config import Params
 from ..edit import Draft
 from ..errors import ConfigError, IllegalActionError
 from ..events import Event, PayoutStarted
+from ..modules._bases import FrozenInstanceError, described, seal
 from ..modules.base import (
     Capabilities,
     Held,
@@ -45,9 +46,13 @@ from .encoding import rainbow_cards_segments
 __all__ = ["RainbowCards", "RainbowDraw", "RainbowReplaced", "RainbowState"]
 
 
-@attrs.frozen
+@final
 class RainbowDraw(Task):
     """Chance: the top note of the pile replaces the first rainbow card at a casino (B-5)."""
+
+    __slots__ = ()
+    __match_args__: ClassVar = ("module",)
+    __attrs_attrs__: ClassVar[Any] = described("RainbowDraw", ("module", int))
 
     kind: ClassVar[str] = "rainbow-draw"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
@@ -55,15 +60,71 @@ class RainbowDraw(Task):
     """What answering this task does, for a view's prompt."""
     chance: ClassVar[bool] = True
 
+    def __init__(self, module: int) -> None:
+        self.module = module
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not RainbowDraw:
+            return NotImplemented
+        return (self.module,) == (other.module,)
+
+    def __hash__(self) -> int:
+        return hash((self.module,))
+
+    def __repr__(self) -> str:
+        return f"RainbowDraw(module={self.module!r})"
+
+    def __reduce__(self) -> tuple[type[RainbowDraw], tuple[object, ...]]:
+        return RainbowDraw, (self.module,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(RainbowDraw)
+
+
+@final
 class RainbowState(ModuleState):
     """The rainbow cards' slice: how many have been discarded (out of the game). A rainbow
     card lying at a casino is a note of value 0 in the casino's ``notes`` (B-5)."""
 
+    __slots__ = ("discarded",)
+    __match_args__: ClassVar = ("discarded",)
+    __attrs_attrs__: ClassVar[Any] = described("RainbowState", ("discarded", int, 0))
+
     kind: ClassVar[str] = "rainbow-cards"
-    discarded: int = 0
+    discarded: Final[int]
     """Rainbow cards discarded so far in the game."""
+
+    def __init__(self, discarded: int = 0) -> None:
+        self.discarded = discarded
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not RainbowState:
+            return NotImplemented
+        return (self.discarded,) == (other.discarded,)
+
+    def __hash__(self) -> int:
+        return hash((self.discarded,))
+
+    def __repr__(self) -> str:
+        return f"RainbowState(discarded={self.discarded!r})"
+
+    def __reduce__(self) -> tuple[type[RainbowState], tuple[object, ...]]:
+        return RainbowState, (self.discarded,)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(RainbowState)
 
 
 @attrs.frozen

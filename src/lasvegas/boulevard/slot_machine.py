@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import ClassVar, Final, cast
+from typing import Any, ClassVar, Final, cast, final
 
 import attrs
 
@@ -39,6 +39,7 @@ from ..events import (
     RoundStarted,
     TiesRemoved,
 )
+from ..modules._bases import FrozenInstanceError, described, seal
 from ..modules.base import Capabilities, DiceFaces, ModuleState, RuleModule, Task, TaskHandler
 from ..state import Casino, Phase, State, with_modules
 from ..table import Interned
@@ -75,28 +76,98 @@ class ChooseNote(Action):
         return f"Take the {money(self.value)} note from the slot machine"
 
 
-@attrs.frozen
+@final
 class SlotChoice(Task):
     """Decision: the first owner of :attr:`order` chooses a note at the slot machine (B-7)."""
+
+    __slots__ = ("order",)
+    __match_args__: ClassVar = ("module", "order")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "SlotChoice", ("module", int), ("order", tuple[int, ...])
+    )
 
     kind: ClassVar[str] = "slot-choice"
     phases: ClassVar[frozenset[Phase] | None] = frozenset({Phase.PAYOUT})
     prompt: ClassVar[str | None] = "choose a note at the slot machine"
     """What answering this task does, for a view's prompt."""
-    order: tuple[int, ...]
+    order: Final[tuple[int, ...]]
     """The ranked owners still to choose, the one to move first (always a seat)."""
 
+    def __init__(self, module: int, order: tuple[int, ...]) -> None:
+        self.module = module
+        self.order = order
 
-@attrs.frozen
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not SlotChoice:
+            return NotImplemented
+        return (self.module, self.order) == (other.module, other.order)
+
+    def __hash__(self) -> int:
+        return hash((self.module, self.order))
+
+    def __repr__(self) -> str:
+        return f"SlotChoice(module={self.module!r}, order={self.order!r})"
+
+    def __reduce__(self) -> tuple[type[SlotChoice], tuple[object, ...]]:
+        return SlotChoice, (self.module, self.order)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(SlotChoice)
+
+
+@final
 class SlotMachineState(ModuleState):
     """The slot machine's slice: faces used this round and the pips of the dice there."""
 
+    __slots__ = ("dice", "used")
+    __match_args__: ClassVar = ("used", "dice")
+    __attrs_attrs__: ClassVar[Any] = described(
+        "SlotMachineState",
+        ("used", tuple[Face, ...], ()),
+        ("dice", tuple[tuple[Face, int, int], ...], ()),
+    )
+
     kind: ClassVar[str] = "slot-machine"
-    used: tuple[Face, ...] = ()
+    used: Final[tuple[Face, ...]]
     """Faces placed on the slot machine this round, ascending (each only once, B-7)."""
-    dice: tuple[tuple[Face, int, int], ...] = ()
+    dice: Final[tuple[tuple[Face, int, int], ...]]
     """``(face, owner, weight)`` for the dice on the slot machine, *weight* dice of *face*
     belonging to *owner*, a biggie counting two (it counts twice in the pip sum)."""
+
+    def __init__(
+        self, used: tuple[Face, ...] = (), dice: tuple[tuple[Face, int, int], ...] = ()
+    ) -> None:
+        self.used = used
+        self.dice = dice
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not SlotMachineState:
+            return NotImplemented
+        return (self.used, self.dice) == (other.used, other.dice)
+
+    def __hash__(self) -> int:
+        return hash((self.used, self.dice))
+
+    def __repr__(self) -> str:
+        return f"SlotMachineState(used={self.used!r}, dice={self.dice!r})"
+
+    def __reduce__(self) -> tuple[type[SlotMachineState], tuple[object, ...]]:
+        return SlotMachineState, (self.used, self.dice)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError
+
+
+seal(SlotMachineState)
 
 
 def slot_ranking(
