@@ -27,6 +27,7 @@ from collections.abc import Sequence
 from itertools import groupby
 from typing import TYPE_CHECKING, TypeVar
 
+from .._native import interpreted
 from ..actions import Action, Draw
 from ..edit import Draft
 from ..engine import emit, wanted
@@ -77,10 +78,33 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-# Slices and deal tasks are built on every card draw: without attrs' __init__, which costs
-# about twice as much on CPython 3.11 (docs/performance.md). Neither has validators.
-new_slice = fast_constructor(CardGameState)
-new_deal = fast_constructor(DealCards)
+
+def new_slice(
+    turn: int,
+    decks: tuple[tuple[Card, ...], ...],
+    hands: tuple[tuple[Card, ...], ...],
+    discards: tuple[tuple[Card, ...], ...],
+    choices: tuple[tuple[Card, ...] | None, ...],
+    out: tuple[bool, ...],
+    box: tuple[Money, ...],
+    placed: tuple[int, ...],
+) -> CardGameState:
+    """The card game's slice with these fields: the builder of the hot path (a slice is
+    built at every card draw). Compiled, a call of this function is a C call that builds the
+    native class; in the pure build the name is rebound below to a builder storing the slots
+    on a twin."""
+    return CardGameState(turn, decks, hands, discards, choices, out, box, placed)
+
+
+def new_deal(module: int, seats: tuple[Seat, ...]) -> DealCards:
+    """The task dealing cards to *seats*: the builder of the hot path (see :func:`new_slice`)."""
+    return DealCards(module, seats)
+
+
+if interpreted(CardGameState):  # the pure build: builders that store on twins
+    globals().update(
+        new_slice=fast_constructor(CardGameState), new_deal=fast_constructor(DealCards)
+    )
 
 
 def put(items: tuple[T, ...], at: int, value: T) -> tuple[T, ...]:
