@@ -509,6 +509,8 @@ def test_a_slow_bot_never_stalls_another_table(slow_agent: type[_SlowAgent]) -> 
 
 
 def test_bots_move_one_by_one_and_each_move_is_pushed() -> None:
+    """The pages see the bots' moves one by one, each bot thinking first, however fast the
+    bots play."""
     app = create_app(workers=2)
     client = TestClient(app)
     table = _open(
@@ -539,11 +541,11 @@ def test_bots_move_one_by_one_and_each_move_is_pushed() -> None:
             seen.append((pushed["version"], pushed["thinking"]))
             if 0 in pushed["waiting"]:
                 break
-    # Pushed as they land: versions never go back (a bot starting to think is pushed at
-    # the version before its move, so one version may be pushed twice).
-    assert [v for v, _ in seen] == sorted(v for v, _ in seen)
-    assert seen[-1][0] == snapshot["version"] + 4  # the human's move and three bots' moves
-    assert seen[-1][1] is None
+    # Every version pushed once, in order, each bot shown thinking before its move (a bot
+    # waits until its watchers have been sent that it thinks): the human's move and three
+    # bots' moves.
+    start = snapshot["version"]
+    assert seen == [(start + 1, 1), (start + 2, 2), (start + 3, 3), (start + 4, None)]
 
 
 # -- WebSocket hello -----------------------------------------------------------------------------

@@ -28,6 +28,7 @@ requests, JSON-only bounded bodies, bot levels instead of agent options, checked
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import hashlib
 import hmac
@@ -91,6 +92,7 @@ from .guards import (
 from .store import MemoryStore, OpenedTable, SavedTable, Step, TableStore
 
 __all__ = [
+    "ANNOUNCE_SECONDS",
     "HELLO_SECONDS",
     "IDLE_MINUTES",
     "MAX_BODY",
@@ -206,9 +208,9 @@ class Table:
         self.lock = threading.Lock()
         """Serialises the changes to the session and the reads of it (threads: the
         request handlers' and the bot workers')."""
-        self.watchers: dict[WebSocket, tuple[Seat | None, int]] = {}
-        """The open WebSockets, with the seat each one watches and how much of its log it
-        has been sent (changed under :attr:`lock`)."""
+        self.watchers: dict[WebSocket, tuple[Seat | None, int, int]] = {}
+        """The open WebSockets, with the seat each one watches, how much of its log it has
+        been sent and the last version it was sent (changed under :attr:`lock`)."""
         # the event loop serving each watcher (where a bot worker sends its pushes)
         self._loops: dict[WebSocket, asyncio.AbstractEventLoop] = {}
         self.store = store
@@ -381,6 +383,11 @@ IDLE_MINUTES: Final = 24 * 60
 """How long an unfinished table may sit unchanged and unlooked-at before it expires."""
 
 
+ANNOUNCE_SECONDS: Final = 2.0
+"""Longest a bot waits, before its move, for the table's watchers to be sent that it is
+thinking (a watcher that reads slowly delays its own table's bots by at most this)."""
+
+
 def bot_workers() -> int:
     """The default size of the bot pool: ``min(4, cpu count)``."""
     return max(1, min(4, os.cpu_count() or 1))
@@ -539,8 +546,15 @@ class Lobby:
 
     def _bots(self, table: Table, again: bool) -> None:
         """Play *table*'s next bot move (then queue the next one behind the other tables'
-        moves, or, inline, play them all)."""
+        moves, or, inline, play them all).
+
+        In the pool, every bot move waits until the table's watchers have been sent the
+        table as it is (which names the bot about to move, "… is thinking"), at most
+        :data:`ANNOUNCE_SECONDS`: the pages see the bots' moves one by one, each bot
+        thinking first, however fast the bots play."""
         while True:
+            if again:
+                self.announce(table)
             try:
                 moved = table.bot_move(self.clock)
             except Exception:  # a bot that fails: the table waits, the server goes on
@@ -556,6 +570,18 @@ class Lobby:
             if again and self.pool is not None:
                 self.pool.submit(self._bots, table, True)
                 return
+
+    def announce(self, table: Table) -> None:
+        """Send *table*'s watchers the table as it is now and wait until it is sent, at
+        most :data:`ANNOUNCE_SECONDS` (from a worker thread, never the event loop)."""
+        with table.lock:
+            loops = set(table._loops.values())
+        sent = []
+        for loop in loops:
+            with contextlib.suppress(RuntimeError):  # the loop is shutting down
+                sent.append(asyncio.run_coroutine_threadsafe(_push(table), loop))
+        if sent:
+            concurrent.futures.wait(sent, timeout=ANNOUNCE_SECONDS)
 
     def notify(self, table: Table) -> None:
         """Push *table*'s change to its watchers (from any thread)."""
@@ -803,7 +829,7 @@ def create_app(
             return
         with table.lock:
             snapshot = table.snapshot(seat, min(since, len(table.logs[seat])))
-            table.watchers[socket] = (seat, snapshot["log_size"])
+            table.watchers[socket] = (seat, snapshot["log_size"], snapshot["version"])
             table._loops[socket] = asyncio.get_running_loop()
         await socket.send_json(snapshot)
         try:
@@ -850,13 +876,16 @@ async def _close_gone(socket: WebSocket) -> None:
 
 async def _push(table: Table) -> None:
     """Send every watcher of *table* its new snapshot, with the log entries it has not had
-    (run by the event loop, which alone touches the watchers)."""
+    (run by the event loop, which alone touches the watchers); a watcher already sent this
+    version is skipped."""
     for socket in list(table.watchers):
         with table.lock:
             if socket not in table.watchers:
                 continue
-            seat, sent = table.watchers[socket]
+            seat, sent, version = table.watchers[socket]
+            if version == table.session.version and sent == len(table.logs[seat]):
+                continue
             snapshot = table.snapshot(seat, sent)
-            table.watchers[socket] = (seat, snapshot["log_size"])
+            table.watchers[socket] = (seat, snapshot["log_size"], snapshot["version"])
         with contextlib.suppress(Exception):  # a closed socket: its handler will drop it
             await socket.send_json(snapshot)
