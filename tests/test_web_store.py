@@ -4,6 +4,7 @@ session's own guards (versions, exact action types, bots stepped one by one)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -549,6 +550,56 @@ def test_bots_move_one_by_one_and_each_move_is_pushed() -> None:
 
 
 # -- WebSocket hello -----------------------------------------------------------------------------
+
+
+def test_a_watcher_that_is_never_sent_anything_delays_its_bots_only_boundedly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A push that never completes (a watcher that does not read) holds each bot's move
+    back by at most ``ANNOUNCE_SECONDS``: the bots still play on to the human's turn."""
+    import lasvegas.web as web
+
+    app = create_app(workers=2)
+    client = TestClient(app)
+    table_data = _open(
+        client,
+        lv.classic(4),
+        [{"human": "A"}, {"bot": "random"}, {"bot": "random"}, {"bot": "random"}],
+    )
+    path, token = _split(table_data["seats"]["0"])
+    table = app.state.lobby.tables[table_data["table"]]
+    release = threading.Event()
+    pushes = []
+
+    async def stuck(_: Table) -> None:
+        pushes.append(1)
+        while not release.is_set():
+            await asyncio.sleep(0.01)
+
+    with client.websocket_connect(f"{path}/events") as ws:
+        ws.send_json({"token": token, "since": 0})
+        ws.receive_json()
+        for _ in range(1000):  # the bots before the human's first turn (pushes work)
+            with table.lock:
+                if table.session.waiting() == (0,) and not table.bot_busy:
+                    break
+            time.sleep(0.01)
+        monkeypatch.setattr(web, "_push", stuck)
+        monkeypatch.setattr(web, "ANNOUNCE_SECONDS", 0.05)
+        with table.lock:
+            version = table.session.version
+            action = lv.legal_actions(table.session.state)[0]
+        table.act(0, action, version, time.time())
+        app.state.lobby.schedule(table)
+        for _ in range(1000):
+            with table.lock:
+                if table.session.thinking is None and not table.bot_busy:
+                    break
+            time.sleep(0.01)
+        release.set()
+    assert table.session.version == version + 4  # the human's move and three bots' moves
+    assert table.session.waiting() == (0,)
+    assert len(pushes) >= 3  # each bot's move was announced, and never sent
 
 
 def test_a_websocket_resumes_from_the_last_entry_it_had() -> None:

@@ -28,7 +28,6 @@ requests, JSON-only bounded bodies, bot levels instead of agent options, checked
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import hashlib
 import hmac
@@ -384,8 +383,9 @@ IDLE_MINUTES: Final = 24 * 60
 
 
 ANNOUNCE_SECONDS: Final = 2.0
-"""Longest a bot waits, before its move, for the table's watchers to be sent that it is
-thinking (a watcher that reads slowly delays its own table's bots by at most this)."""
+"""Longest a bot's move is held back for the table's watchers to be sent that the bot is
+thinking (a watcher that reads slowly delays its own table's bots by at most this a move;
+no bot worker waits meanwhile)."""
 
 
 def bot_workers() -> int:
@@ -540,48 +540,59 @@ class Lobby:
                 return
             table.bot_busy = True
         if self.pool is None:
-            self._bots(table, again=False)
+            self._bots(table)
         else:
-            self.pool.submit(self._bots, table, True)
+            self._after_push(table)
 
-    def _bots(self, table: Table, again: bool) -> None:
-        """Play *table*'s next bot move (then queue the next one behind the other tables'
-        moves, or, inline, play them all).
-
-        In the pool, every bot move waits until the table's watchers have been sent the
-        table as it is (which names the bot about to move, "… is thinking"), at most
-        :data:`ANNOUNCE_SECONDS`: the pages see the bots' moves one by one, each bot
-        thinking first, however fast the bots play."""
+    def _bots(self, table: Table) -> None:
+        """Play *table*'s next bot move; in the pool, queue the next one behind the other
+        tables' moves once this one is pushed (:meth:`_after_push`); inline, play them all.
+        """
         while True:
-            if again:
-                self.announce(table)
             try:
                 moved = table.bot_move(self.clock)
             except Exception:  # a bot that fails: the table waits, the server goes on
                 logging.getLogger(__name__).exception("a bot failed at table %s", table.id)
                 moved = False
-            if moved:
-                self.notify(table)
             with table.lock:
                 more = moved and not table.closed and table.session.thinking is not None
                 if not more:
                     table.bot_busy = False
-                    return
-            if again and self.pool is not None:
-                self.pool.submit(self._bots, table, True)
+            if more and self.pool is not None:
+                self._after_push(table)  # pushes this move, which names the next bot
+                return
+            if moved:
+                self.notify(table)
+            if not more:
                 return
 
-    def announce(self, table: Table) -> None:
-        """Send *table*'s watchers the table as it is now and wait until it is sent, at
-        most :data:`ANNOUNCE_SECONDS` (from a worker thread, never the event loop)."""
+    def _after_push(self, table: Table) -> None:
+        """Queue *table*'s next bot move in the pool once its watchers have been sent the
+        table as it is now, which names that bot as thinking (at most
+        :data:`ANNOUNCE_SECONDS` later): the pages see the bots' moves one by one, each
+        bot thinking first, however fast the bots play. No worker waits meanwhile."""
+        assert self.pool is not None
+        pool = self.pool
         with table.lock:
             loops = set(table._loops.values())
-        sent = []
+        left = [len(loops)]
+        count = threading.Lock()
+
+        def pushed() -> None:
+            with count:
+                left[0] -= 1
+                last = left[0] <= 0
+            if last:
+                with contextlib.suppress(RuntimeError):  # the server is shutting down
+                    pool.submit(self._bots, table)
+
+        if not loops:
+            pushed()
         for loop in loops:
-            with contextlib.suppress(RuntimeError):  # the loop is shutting down
-                sent.append(asyncio.run_coroutine_threadsafe(_push(table), loop))
-        if sent:
-            concurrent.futures.wait(sent, timeout=ANNOUNCE_SECONDS)
+            try:
+                loop.call_soon_threadsafe(self._spawn, table, pushed)
+            except RuntimeError:  # the loop is closed
+                pushed()
 
     def notify(self, table: Table) -> None:
         """Push *table*'s change to its watchers (from any thread)."""
@@ -591,10 +602,17 @@ class Lobby:
             with contextlib.suppress(RuntimeError):  # the loop is shutting down
                 loop.call_soon_threadsafe(self._spawn, table)
 
-    def _spawn(self, table: Table) -> None:
-        task = asyncio.get_running_loop().create_task(_push(table))
+    def _spawn(self, table: Table, then: Callable[[], None] | None = None) -> None:
+        """Push *table* to its watchers on this loop; call *then* once it is sent, at most
+        :data:`ANNOUNCE_SECONDS` later."""
+        loop = asyncio.get_running_loop()
+        task = loop.create_task(_push(table))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+        if then is not None:
+            once = _Once(then)
+            once.late = loop.call_later(ANNOUNCE_SECONDS, once)  # the push goes on
+            task.add_done_callback(once)
 
     def record(self, table_id: str, seat: str, token: str | None) -> str | None:
         """A finished table's record document if *token* opens *seat*, else ``None``."""
@@ -872,6 +890,22 @@ async def _close_gone(socket: WebSocket) -> None:
     """Close a watcher of a retired table (code 4404: the page stops retrying)."""
     with contextlib.suppress(Exception):  # already closed
         await socket.close(code=4404, reason="this table is gone (expired or closed)")
+
+
+class _Once:
+    """*call* on the first call only, which cancels :attr:`late` (one event loop's
+    callbacks: a task done or a timer)."""
+
+    def __init__(self, call: Callable[[], None]) -> None:
+        self.call: Callable[[], None] | None = call
+        self.late: asyncio.TimerHandle | None = None
+
+    def __call__(self, *_: object) -> None:
+        if self.late is not None:
+            self.late.cancel()
+        call, self.call = self.call, None
+        if call is not None:
+            call()
 
 
 async def _push(table: Table) -> None:
