@@ -158,3 +158,29 @@ def test_the_import_graph_sees_the_cycle_it_guards_against() -> None:
     assert "lasvegas._emit" in graph["lasvegas.engine._hooks"]
     assert "lasvegas.engine._apply" in graph["lasvegas.engine"]
     assert "lasvegas.engine" in graph["lasvegas.engine._round"]  # from . import Standings
+
+
+def _submodules(package: str) -> list[str]:
+    import importlib
+    import pkgutil
+
+    found = importlib.import_module(package)
+    return [info.name for info in pkgutil.walk_packages(found.__path__, f"{package}.")]
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        m
+        for p in ("lasvegas.classic", "lasvegas.royale", "lasvegas.cardgame")
+        for m in _submodules(p)
+    ],
+)
+def test_every_submodule_of_an_edition_imports_under_an_alias(name: str) -> None:
+    """``import lasvegas.royale.bank as bank`` works although ``lasvegas.royale`` is the
+    edition's builder (which carries its package's name for that)."""
+    import importlib
+
+    scope: dict[str, object] = {}
+    exec(f"import {name} as alias", scope)  # the statement itself is what is tested
+    assert scope["alias"] is importlib.import_module(name)

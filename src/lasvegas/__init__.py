@@ -124,6 +124,14 @@ from .view import (
 
 _restore_docstrings()
 
+# ``import lasvegas.royale.bank as bank`` reaches the submodule through the attribute
+# ``lasvegas.royale``, which is the edition's builder, and Python then looks it up as
+# ``sys.modules[f"{lasvegas.royale.__name__}.bank"]``: so each builder that shadows its
+# package carries the package's full name, and every submodule imports under any spelling.
+for _builder in (classic, royale, cardgame):
+    _builder.__name__ = f"{__name__}.{_builder.__qualname__}"
+del _builder
+
 __all__ = [
     "BANKNOTES",
     "CHANCE",
