@@ -78,14 +78,22 @@ def finish(cls: type) -> None:
         return
     if sorted(cls.__dict__.get("__slots__", ())) != sorted(names):
         raise TypeError(f"{cls.__qualname__}: __slots__ must be the fields")
+    store_past_guard(cls, names)
+
+
+def store_past_guard(cls: type, names: tuple[str, ...]) -> None:
+    """Replace interpreted *cls*'s ``__init__`` (taking the fields *names*, in order) by one
+    with the same signature, defaults and docstring that stores each field past the
+    immutability guard, as attrs' frozen ``__init__`` does."""
     init = cls.__dict__["__init__"]
     params = list(inspect.signature(init).parameters)[1:]
     if params != list(names):
         raise TypeError(f"{cls.__qualname__}: __init__ must take the fields, in order")
     body = "".join(f"    _set_(self, {n!r}, {n})\n" for n in names)
-    source = f"def __init__(self, {', '.join(names)}):\n{body}"
+    source = f"def __init__(self, {', '.join(names)}):\n{body}    pass\n"
     namespace: dict[str, Any] = {"_set_": object.__setattr__}
     exec(source, namespace)  # the source holds nothing but the field names
+    namespace["__init__"].__defaults__ = init.__defaults__
     stores = functools.update_wrapper(namespace["__init__"], init)
     type.__setattr__(cls, "__init__", stores)
 

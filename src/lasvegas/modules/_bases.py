@@ -24,8 +24,6 @@ list them), ``__init__`` taking the fields in that order, explicit ``__eq__``, `
 
 from __future__ import annotations
 
-import functools
-import inspect
 from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 import attrs
@@ -33,7 +31,7 @@ from attrs.exceptions import FrozenInstanceError
 
 from .._build import COMPILED
 from .._marks import mypyc_attr, typed_fields
-from .._native import _NATIVE, interpreted
+from .._native import _NATIVE, interpreted, store_past_guard
 from .._tags import claim
 
 if TYPE_CHECKING:
@@ -101,17 +99,7 @@ def seal(cls: _C, *, register: bool = True) -> _C:
     if "__init__" not in vars(cls):  # a base adding no field (BlackThrow)
         pass
     elif interpreted(cls):
-        init = vars(cls)["__init__"]
-        params = list(inspect.signature(init).parameters)[1:]
-        if params != list(names):
-            raise TypeError(f"{cls.__qualname__}: __init__ must take the fields, in order")
-        body = "".join(f"    _set_(self, {n!r}, {n})\n" for n in names)
-        source = f"def __init__(self, {', '.join(names)}):\n{body}    pass\n"
-        namespace: dict[str, Any] = {"_set_": object.__setattr__}
-        exec(source, namespace)  # the source holds nothing but the field names
-        namespace["__init__"].__defaults__ = init.__defaults__
-        stores = functools.update_wrapper(namespace["__init__"], init)
-        type.__setattr__(cls, "__init__", stores)
+        store_past_guard(cls, names)
     elif "__setattr__" in vars(cls) and register:  # a final class
         _NATIVE[cls] = names
     if not register:
