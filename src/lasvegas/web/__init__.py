@@ -571,36 +571,31 @@ class Lobby:
         table as it is now, which names that bot as thinking (at most
         :data:`ANNOUNCE_SECONDS` later): the pages see the bots' moves one by one, each
         bot thinking first, however fast the bots play. No worker waits meanwhile."""
-        assert self.pool is not None
         pool = self.pool
+        assert pool is not None
+
+        def queue() -> None:
+            with contextlib.suppress(RuntimeError):  # the server is shutting down
+                pool.submit(self._bots, table)
+
+        self.notify(table, then=queue)
+
+    def notify(self, table: Table, then: Callable[[], None] | None = None) -> None:
+        """Push *table*'s change to its watchers (from any thread); then call *then*, once
+        every watcher's event loop has sent it (each at most :data:`ANNOUNCE_SECONDS`
+        later; at once when nobody watches)."""
         with table.lock:
             loops = set(table._loops.values())
-        left = [len(loops)]
-        count = threading.Lock()
-
-        def pushed() -> None:
-            with count:
-                left[0] -= 1
-                last = left[0] <= 0
-            if last:
-                with contextlib.suppress(RuntimeError):  # the server is shutting down
-                    pool.submit(self._bots, table)
-
-        if not loops:
-            pushed()
+        if then is not None:
+            then = _Countdown(len(loops), then)
+            if not loops:
+                then()
         for loop in loops:
             try:
-                loop.call_soon_threadsafe(self._spawn, table, pushed)
-            except RuntimeError:  # the loop is closed
-                pushed()
-
-    def notify(self, table: Table) -> None:
-        """Push *table*'s change to its watchers (from any thread)."""
-        with table.lock:
-            loops = set(table._loops.values())
-        for loop in loops:
-            with contextlib.suppress(RuntimeError):  # the loop is shutting down
-                loop.call_soon_threadsafe(self._spawn, table)
+                loop.call_soon_threadsafe(self._spawn, table, then)
+            except RuntimeError:  # the loop is shutting down
+                if then is not None:
+                    then()
 
     def _spawn(self, table: Table, then: Callable[[], None] | None = None) -> None:
         """Push *table* to its watchers on this loop; call *then* once it is sent, at most
@@ -890,6 +885,22 @@ async def _close_gone(socket: WebSocket) -> None:
     """Close a watcher of a retired table (code 4404: the page stops retrying)."""
     with contextlib.suppress(Exception):  # already closed
         await socket.close(code=4404, reason="this table is gone (expired or closed)")
+
+
+class _Countdown:
+    """Calls *call* at its *count*-th call (its first for a count of 0), from any thread."""
+
+    def __init__(self, count: int, call: Callable[[], None]) -> None:
+        self.left = count
+        self.call = call
+        self.lock = threading.Lock()
+
+    def __call__(self) -> None:
+        with self.lock:
+            self.left -= 1
+            last = self.left <= 0
+        if last:
+            self.call()
 
 
 class _Once:
